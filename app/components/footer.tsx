@@ -1,0 +1,70 @@
+import { Link } from '@remix-run/react'
+import { DISCLAIMER, RESOURCE_LINKS } from '~/components/site-links'
+import { SupportLink } from '~/components/support-link'
+
+const QUICK_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/disney-hotel-alerts', label: 'Hotel Alerts' },
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/login', label: 'Get Started' },
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/settings', label: 'Account Settings' },
+] as const
+
+const heading = 'mb-3 text-sm font-semibold tracking-wide text-white uppercase'
+const link = 'text-sm text-slate-300 hover:text-white'
+const button =
+  'inline-block rounded-md border border-slate-500 px-3 py-2 text-sm font-medium text-slate-100 hover:border-white hover:text-white'
+
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-3">
+        <section aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className={heading}>
+            Quick Links
+          </h2>
+          <ul className="space-y-2">
+            {QUICK_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={link}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-resources">
+          <h2 id="footer-resources" className={heading}>
+            Resources
+          </h2>
+          <ul className="space-y-2">
+            {RESOURCE_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={link}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={heading}>
+            Contact
+          </h2>
+          <p className="mb-4 text-sm">Questions about an alert or your plan? We answer in the chat.</p>
+          <div className="flex flex-wrap gap-3">
+            <SupportLink className={button}>Contact Support</SupportLink>
+            <SupportLink className={button}>Live Support</SupportLink>
+          </div>
+        </section>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-xs leading-5 text-slate-400">{DISCLAIMER}</p>
+      </div>
+    </footer>
+  )
+}

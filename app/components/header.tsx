@@ -1,0 +1,157 @@
+import { Form, Link, NavLink } from '@remix-run/react'
+import { Menu } from '~/components/menu'
+import { RESOURCE_LINKS } from '~/components/site-links'
+
+export interface HeaderUser {
+  planId: string | null
+  stripeSubscriptionPlanId: string | null
+  showChatAdmin: boolean
+}
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700'}`
+
+const menuItem = 'block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700'
+
+function LogoutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={className}>
+        Logout
+      </button>
+    </Form>
+  )
+}
+
+export function Header({ user }: { user: HeaderUser | null }) {
+  // Accounts §2: Pricing and Settings leave the desktop header until the user has a plan's price.
+  const hasSubscription = Boolean(user?.stripeSubscriptionPlanId)
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to="/alerts/hotels" className="text-lg font-bold tracking-tight text-brand-900">
+          Disney Hotel Alerts
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
+          {user ? (
+            <>
+              <NavLink to="/dashboard" className={navLink}>
+                Dashboard
+              </NavLink>
+              <NavLink to="/blog" className={navLink}>
+                Blog
+              </NavLink>
+              {hasSubscription && (
+                <>
+                  <NavLink to="/pricing" className={navLink}>
+                    Pricing
+                  </NavLink>
+                  <NavLink to="/settings" className={navLink}>
+                    Settings
+                  </NavLink>
+                </>
+              )}
+              {user.showChatAdmin && (
+                <NavLink to="/chat-admin" className={navLink}>
+                  Chat Admin
+                </NavLink>
+              )}
+              <LogoutButton className="ml-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700" />
+            </>
+          ) : (
+            <>
+              <Menu
+                label={<span className={navLink({ isActive: false })}>Resources ▾</span>}
+                panelClassName="absolute right-0 mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+              >
+                {RESOURCE_LINKS.map((link) => (
+                  <Link key={link.to} to={link.to} className={menuItem}>
+                    {link.label}
+                  </Link>
+                ))}
+              </Menu>
+              <NavLink to="/how-it-works" className={navLink}>
+                How It Works
+              </NavLink>
+              <NavLink to="/pricing" className={navLink}>
+                Pricing
+              </NavLink>
+              <NavLink to="/faq" className={navLink}>
+                FAQ
+              </NavLink>
+              <Link
+                to="/login"
+                className="ml-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+              >
+                Login / Sign Up
+              </Link>
+            </>
+          )}
+        </nav>
+
+        <Menu
+          className="sm:hidden"
+          label={
+            <span className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700">
+              <span aria-hidden="true">☰</span>
+              <span className="ml-2">Menu</span>
+            </span>
+          }
+          panelClassName="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+        >
+          <nav aria-label="Mobile">
+            {user ? (
+              <>
+                <Link to="/dashboard" className={menuItem}>
+                  Dashboard
+                </Link>
+                <Link to="/blog" className={menuItem}>
+                  Blog
+                </Link>
+                {hasSubscription && (
+                  <Link to="/pricing" className={menuItem}>
+                    Pricing
+                  </Link>
+                )}
+                <Link to="/settings" className={menuItem}>
+                  Settings
+                </Link>
+                {user.showChatAdmin && (
+                  <Link to="/chat-admin" className={menuItem}>
+                    Chat Admin
+                  </Link>
+                )}
+                <LogoutButton className={`${menuItem} w-full text-left`} />
+              </>
+            ) : (
+              <>
+                <p className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  Resources
+                </p>
+                {RESOURCE_LINKS.map((link) => (
+                  <Link key={link.to} to={link.to} className={menuItem}>
+                    {link.label}
+                  </Link>
+                ))}
+                <hr className="my-2 border-slate-200" />
+                <Link to="/how-it-works" className={menuItem}>
+                  How It Works
+                </Link>
+                <Link to="/pricing" className={menuItem}>
+                  Pricing
+                </Link>
+                <Link to="/faq" className={menuItem}>
+                  FAQ
+                </Link>
+                <Link to="/login" className={`${menuItem} font-semibold text-brand-700`}>
+                  Login / Sign Up
+                </Link>
+              </>
+            )}
+          </nav>
+        </Menu>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,23 @@
+import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
+
+export const OPEN_SUPPORT_CHAT_EVENT = 'support-chat:open'
+
+/**
+ * Opens the support chat. The chat widget answers the event and cancels it; where no widget
+ * is listening (or without JavaScript) the link leads to the FAQ's contact section.
+ */
+export function SupportLink({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <Link
+      to="/faq#contact"
+      className={className}
+      onClick={(event) => {
+        const handled = !window.dispatchEvent(new Event(OPEN_SUPPORT_CHAT_EVENT, { cancelable: true }))
+        if (handled) event.preventDefault()
+      }}
+    >
+      {children}
+    </Link>
+  )
+}

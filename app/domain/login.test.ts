@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { MESSAGES, cleanCodeInput, sendCodeSchema, shouldAutoSubmit, verifyCodeSchema } from './login'
+
+function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }) {
+  return result.error?.issues[0]?.message
+}
+
+describe('the login forms', () => {
+  it('turns the phone number into E.164', () => {
+    expect(sendCodeSchema.parse({ phoneNumber: '(201) 555-0123' })).toEqual({ phoneNumber: '+12015550123' })
+  })
+
+  it('asks for a phone number when there is none', () => {
+    expect(firstError(sendCodeSchema.safeParse({}))).toBe('Please enter a phone number.')
+    expect(firstError(sendCodeSchema.safeParse({ phoneNumber: '  ' }))).toBe('Please enter a phone number.')
+  })
+
+  it('refuses a phone number that cannot be dialled', () => {
+    expect(firstError(sendCodeSchema.safeParse({ phoneNumber: '555' }))).toBe(MESSAGES.phoneInvalid)
+    expect(firstError(sendCodeSchema.safeParse({ phoneNumber: 42 }))).toBe('Please enter a phone number.')
+  })
+
+  it('asks for the code, and exactly six digits of it', () => {
+    const phoneNumber = '+12015550123'
+    expect(firstError(verifyCodeSchema.safeParse({ phoneNumber }))).toBe('Please enter the verification code.')
+    expect(firstError(verifyCodeSchema.safeParse({ phoneNumber, code: '12345' }))).toBe(MESSAGES.codeFormat)
+    expect(firstError(verifyCodeSchema.safeParse({ phoneNumber, code: '12345a' }))).toBe(MESSAGES.codeFormat)
+    expect(verifyCodeSchema.parse({ phoneNumber, code: ' 012345 ' }).code).toBe('012345')
+  })
+})
+
+describe('the code field', () => {
+  it('keeps digits only, at most six', () => {
+    expect(cleanCodeInput('12a3-45 678')).toBe('123456')
+    expect(cleanCodeInput('abc')).toBe('')
+  })
+
+  it('submits six pasted digits at once', () => {
+    expect(shouldAutoSubmit('123456', { pasted: true, msSinceFirstDigit: null })).toBe(true)
+  })
+
+  it('submits six digits typed within 1.2 s of the first, not slower ones', () => {
+    expect(shouldAutoSubmit('123456', { pasted: false, msSinceFirstDigit: 1200 })).toBe(true)
+    expect(shouldAutoSubmit('123456', { pasted: false, msSinceFirstDigit: 1201 })).toBe(false)
+    expect(shouldAutoSubmit('12345', { pasted: true, msSinceFirstDigit: 10 })).toBe(false)
+  })
+})

@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { normalizePhoneNumber } from './phone'
+
+export const CODE_LENGTH = 6
+/** Six digits typed within this long of the first one are taken as autofill and submitted. */
+export const AUTO_SUBMIT_WINDOW_MS = 1200
+export const RESEND_COOLDOWN_S = 30
+
+export const MESSAGES = {
+  phoneRequired: 'Please enter a phone number.',
+  phoneInvalid: 'Please enter a valid phone number.',
+  codeRequired: 'Please enter the verification code.',
+  codeFormat: 'Please enter the 6-digit code.',
+  sendFailed: 'Failed to send verification code. Please try again.',
+  codeInvalid: 'Invalid verification code. Please try again.',
+  codeExpired: 'That code has expired. Use Resend code to get a new one.',
+  codeLocked: 'Too many incorrect codes. Please wait an hour, then request a new code.',
+  tooManyAttempts: 'Too many attempts from this network. Please try again later.',
+  tooManyCodes: (minutes: number) =>
+    `Too many codes requested. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  resendTooSoon: (seconds: number) =>
+    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting another code.`,
+} as const
+
+/** The phone number as typed, checked and turned into E.164. */
+export const phoneNumberField = z
+  .string({ error: MESSAGES.phoneRequired })
+  .trim()
+  .min(1, MESSAGES.phoneRequired)
+  .max(40, MESSAGES.phoneInvalid)
+  .transform((value, ctx) => {
+    const e164 = normalizePhoneNumber(value)
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.phoneInvalid })
+      return z.NEVER
+    }
+    return e164
+  })
+
+export const codeField = z
+  .string({ error: MESSAGES.codeRequired })
+  .trim()
+  .min(1, MESSAGES.codeRequired)
+  .regex(/^\d{6}$/, MESSAGES.codeFormat)
+
+/** Step 1 of /login and POST /api/account/login. */
+export const sendCodeSchema = z.object({ phoneNumber: phoneNumberField })
+
+/** Step 2 of /login and POST /api/account/loginVerify. */
+export const verifyCodeSchema = z.object({ phoneNumber: phoneNumberField, code: codeField })
+
+/** Keeps the digits of what was typed or pasted, at most six. */
+export function cleanCodeInput(raw: string): string {
+  return raw.replace(/\D/g, '').slice(0, CODE_LENGTH)
+}
+
+/**
+ * The code field submits itself once it holds six digits that were pasted, or typed within
+ * 1.2 s of the first digit (accounts §4), so autofill logs in without a tap.
+ */
+export function shouldAutoSubmit(code: string, how: { pasted: boolean; msSinceFirstDigit: number | null }) {
+  if (code.length !== CODE_LENGTH) return false
+  if (how.pasted) return true
+  return how.msSinceFirstDigit !== null && how.msSinceFirstDigit <= AUTO_SUBMIT_WINDOW_MS
+}

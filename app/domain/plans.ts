@@ -1,0 +1,94 @@
+/** The plans of the specification (accounts §9). The seed writes them; pages fall back on them. */
+export interface PlanDefinition {
+  id: string
+  name: string
+  tagline: string
+  /** Monthly price in cents; 0 for the free plan. */
+  priceCents: number
+  /** Most alerts that may run at once. */
+  alertLimit: number
+  /** How often each running alert is checked. */
+  intervalMinutes: number
+  free: boolean
+  legacy: boolean
+  order: number
+}
+
+export const PLANS: readonly PlanDefinition[] = [
+  {
+    id: 'pixie-dust',
+    name: 'Pixie Dust',
+    tagline: 'Try one alert free for 7 days, no card needed.',
+    priceCents: 0,
+    alertLimit: 1,
+    intervalMinutes: 1440,
+    free: true,
+    legacy: false,
+    order: 1,
+  },
+  {
+    id: 'magic-hour',
+    name: 'Magic Hour',
+    tagline: 'Hourly checks for a family trip with a few must-haves.',
+    priceCents: 700,
+    alertLimit: 5,
+    intervalMinutes: 60,
+    free: false,
+    legacy: false,
+    order: 2,
+  },
+  {
+    id: 'lightning-lane',
+    name: 'Lightning Lane',
+    tagline: 'Checks every 5 minutes, fast enough to beat the crowd to a cancellation.',
+    priceCents: 1500,
+    alertLimit: 15,
+    intervalMinutes: 5,
+    free: false,
+    legacy: false,
+    order: 3,
+  },
+  {
+    id: 'the-club',
+    name: 'The Club',
+    tagline: 'Our fastest checks and room for every client, built for travel agents.',
+    priceCents: 4000,
+    alertLimit: 40,
+    intervalMinutes: 2,
+    free: false,
+    legacy: false,
+    order: 4,
+  },
+]
+
+export const TRIAL_DAYS = 7
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** "$7 per month", or "Free" for a plan that costs nothing. */
+export function priceText(priceCents: number): string {
+  if (priceCents === 0) return 'Free'
+  const dollars = priceCents % 100 === 0 ? String(priceCents / 100) : (priceCents / 100).toFixed(2)
+  return `$${dollars} per month`
+}
+
+/** The frequency text of pricing and settings (accounts §5). */
+export function frequencyText(intervalMinutes: number | null | undefined): string {
+  if (!intervalMinutes || intervalMinutes <= 0) return 'at variable intervals'
+  if (intervalMinutes < 60) return `every ${intervalMinutes} minutes`
+  if (intervalMinutes < 1440) {
+    const hours = Number((intervalMinutes / 60).toFixed(1))
+    return hours === 1 ? 'every hour' : `every ${hours} hours`
+  }
+  return 'once/day'
+}
+
+export function trialEndsAt(trialStart: Date): Date {
+  return new Date(trialStart.getTime() + TRIAL_DAYS * DAY_MS)
+}
+
+/** A free plan's trial has ended once seven days have passed since it started. */
+export function isTrialOver(plan: { free: boolean }, trialStart: Date | null, now: Date): boolean {
+  if (!plan.free) return false
+  if (!trialStart) return true
+  return now.getTime() >= trialEndsAt(trialStart).getTime()
+}

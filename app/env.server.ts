@@ -1,0 +1,158 @@
+import { z } from 'zod'
+
+/**
+ * The one schema for configuration. The web server and the worker both call `loadEnv()` at boot,
+ * so a bad or missing variable stops the process with a message naming it.
+ */
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1')
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+
+const phoneList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^\+[1-9]\d{6,14}$/, 'each entry must be an E.164 number')))
+
+// Mock price ids stand in until a Stripe account's prices are configured.
+const priceId = (planId: string) =>
+  z
+    .string()
+    .regex(/^price_[A-Za-z0-9_]+$/, 'must be a Stripe price id (price_...)')
+    .default(`price_mock_${planId.replace(/-/g, '_')}`)
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    TRUST_PROXY: z.string().trim().min(1).default('loopback'),
+    APP_URL: z.url().default('http://localhost:3000'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .default('postgres://postgres@127.0.0.1:5432/disney_alerts'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .default('redis://127.0.0.1:6379'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9_-]+$/i, 'letters, digits, - and _ only')
+      .default('disney-alerts'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    MOCKS: flag,
+    SMS_OUTBOX_PATH: z.string().default('.data/sms-outbox.jsonl'),
+    TWILIO_ACCOUNT_SID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^AC[0-9a-f]{32}$/, 'must look like AC followed by 32 hex digits')
+        .optional(),
+    ),
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_FROM_NUMBER: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number')
+        .optional(),
+    ),
+    ADMIN_PHONE_NUMBERS: phoneList,
+    STRIPE_PRICE_PIXIE_DUST: priceId('pixie-dust'),
+    STRIPE_PRICE_MAGIC_HOUR: priceId('magic-hour'),
+    STRIPE_PRICE_LIGHTNING_LANE: priceId('lightning-lane'),
+    STRIPE_PRICE_THE_CLUB: priceId('the-club'),
+  })
+  .superRefine((env, ctx) => {
+    const twilioKeys = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER]
+    const given = twilioKeys.filter(Boolean).length
+    if (given > 0 && given < 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_ACCOUNT_SID'],
+        message: 'set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER together',
+      })
+    }
+    if (env.NODE_ENV === 'production') {
+      if (!env.SESSION_SECRET) {
+        ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' })
+      }
+      if (given === 0 && !env.MOCKS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TWILIO_ACCOUNT_SID'],
+          message: 'required in production unless MOCKS=true',
+        })
+      }
+    }
+  })
+
+// Fixed fake credentials let the real Twilio SDK run against the msw stand-in.
+const MOCK_TWILIO = {
+  accountSid: 'AC00000000000000000000000000000000',
+  authToken: 'mock-auth-token',
+  fromNumber: '+15005550006',
+}
+const DEV_SESSION_SECRET = 'development-only-session-secret-change-me'
+
+export function parseEnv(source: Record<string, string | undefined>) {
+  const result = schema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  - ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    )
+    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`)
+  }
+  const env = result.data
+  const twilioMocked =
+    env.MOCKS || !(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM_NUMBER)
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    trustProxy: /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,
+    appUrl: env.APP_URL.replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    logLevel: env.LOG_LEVEL,
+    smsOutboxPath: env.SMS_OUTBOX_PATH,
+    adminPhoneNumbers: env.ADMIN_PHONE_NUMBERS,
+    stripePriceIds: {
+      'pixie-dust': env.STRIPE_PRICE_PIXIE_DUST,
+      'magic-hour': env.STRIPE_PRICE_MAGIC_HOUR,
+      'lightning-lane': env.STRIPE_PRICE_LIGHTNING_LANE,
+      'the-club': env.STRIPE_PRICE_THE_CLUB,
+    } as Record<string, string>,
+    twilio: twilioMocked
+      ? { ...MOCK_TWILIO, mocked: true as const }
+      : {
+          accountSid: env.TWILIO_ACCOUNT_SID!,
+          authToken: env.TWILIO_AUTH_TOKEN!,
+          fromNumber: env.TWILIO_FROM_NUMBER!,
+          mocked: false as const,
+        },
+  }
+}
+
+export type Env = ReturnType<typeof parseEnv>
+
+let cached: Env | undefined
+
+/** Parses `process.env` once; every server module reads configuration through this. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}

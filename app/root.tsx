@@ -1,0 +1,98 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { Footer } from '~/components/footer'
+import { Header } from '~/components/header'
+import { getUser } from '~/utils/session.server'
+import stylesheet from '~/styles/tailwind.css'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [
+  { title: 'Disney Hotel Alerts: texts when Disney rooms and tables open up' },
+  {
+    name: 'description',
+    content:
+      'Get a text the moment a sold-out Disney resort room or a booked-up dining reservation opens up. Not affiliated with Disney.',
+  },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request)
+  return json({
+    user: user && {
+      planId: user.planId,
+      stripeSubscriptionPlanId: user.stripeSubscriptionPlanId,
+      // Accounts §2: the support admin sees Chat Admin only while the account has no plan.
+      showChatAdmin: user.role === 'admin' && !user.planId,
+    },
+  })
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-3">
+          Skip to content
+        </a>
+        <Header user={data?.user ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <p className="text-sm font-semibold text-brand-700">{notFound ? '404' : 'Error'}</p>
+      <h1 className="mt-2 text-3xl font-bold">
+        {notFound ? 'We could not find that page' : 'Something went wrong'}
+      </h1>
+      <p className="mt-4 text-slate-600">
+        {notFound
+          ? 'The page may have moved, or the link may be mistyped.'
+          : 'Please try again in a moment. If it keeps happening, contact support.'}
+      </p>
+      <Link
+        to="/"
+        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+      >
+        Go to the home page
+      </Link>
+    </div>
+  )
+}

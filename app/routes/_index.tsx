@@ -1,0 +1,131 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link, PrefetchPageLinks } from '@remix-run/react'
+import { useState } from 'react'
+import { CtaBanner } from '~/components/cta-banner'
+import { Menu } from '~/components/menu'
+
+export const meta: MetaFunction = () => [
+  { title: 'Disney Hotel Alerts: a text the moment a Disney room or table opens' },
+  {
+    name: 'description',
+    content:
+      'Sold-out Disney resort or fully booked restaurant? We watch for cancellations and text you the moment one matches your dates. Free 7-day trial, not affiliated with Disney.',
+  },
+]
+
+const START_CHOICES = [
+  { to: '/alerts/hotels?intent=quick', label: 'Hotel alerts', hint: 'A room at a sold-out resort' },
+  { to: '/alerts/dining?intent=quick', label: 'Dining alerts', hint: 'A table at a booked-up restaurant' },
+  {
+    to: '/login?intent=pro&next=/pricing?intent=pro',
+    label: "I'm a travel agent - create account & choose plan",
+    hint: 'Alerts for all your clients',
+  },
+] as const
+
+const GUIDES = [
+  { to: '/disney-hotel-alerts', label: 'Disney hotel alerts: how they work' },
+  { to: '/alerts/dining', label: 'Set a dining alert' },
+  { to: '/blog/tags/reservations', label: 'Reservation strategy' },
+  { to: '/blog', label: 'All planning articles' },
+  { to: '/blog/tags/dining-alerts', label: 'Dining alert tips' },
+  { to: '/blog/disney-world-at-christmas', label: 'Disney World at Christmas' },
+] as const
+
+const POINTS = [
+  {
+    title: 'Rooms at sold-out resorts',
+    body: 'Pick the resort, your dates, your party and the room types you would take. When one opens, you get one text.',
+  },
+  {
+    title: 'Tables at booked-up restaurants',
+    body: 'Choose the restaurant, date, party size and a meal or a time. Every new opening in your window is texted to you.',
+  },
+  {
+    title: 'You book, directly with Disney',
+    body: 'We never book or hold anything. Each text links straight to Disney, so you can grab the opening in seconds.',
+  },
+] as const
+
+function StartFreeMenu() {
+  // Hovering or focusing the control fetches the alert pages in the background.
+  const [warm, setWarm] = useState(false)
+  return (
+    <div onPointerEnter={() => setWarm(true)} onFocusCapture={() => setWarm(true)}>
+      <Menu
+        label={
+          <span className="inline-flex items-center rounded-lg bg-brand-600 px-6 py-3 text-lg font-semibold text-white shadow hover:bg-brand-700">
+            Start Free ▾
+          </span>
+        }
+        panelClassName="absolute left-1/2 z-10 mt-2 w-80 -translate-x-1/2 rounded-xl border border-slate-200 bg-white p-2 text-left shadow-xl"
+      >
+        {START_CHOICES.map((choice) => (
+          <Link key={choice.to} to={choice.to} className="block rounded-lg px-4 py-3 hover:bg-brand-50">
+            <span className="block font-semibold text-slate-900">{choice.label}</span>
+            <span className="block text-sm text-slate-500">{choice.hint}</span>
+          </Link>
+        ))}
+      </Menu>
+      {warm && (
+        <>
+          <PrefetchPageLinks page="/alerts/hotels" />
+          <PrefetchPageLinks page="/alerts/dining" />
+        </>
+      )}
+    </div>
+  )
+}
+
+export default function Landing() {
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-slate-50">
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:py-24">
+          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+            Never miss your magical Disney moment
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
+            Rooms and tables at Walt Disney World and Disneyland Resort open up whenever someone
+            cancels, and they are gone in minutes. We watch for you and text you the moment one
+            matches your plans.
+          </p>
+          <div className="mt-10 flex flex-col items-center justify-center gap-4 sm:flex-row">
+            <StartFreeMenu />
+            <Link to="/blog" className="px-4 py-3 font-semibold text-brand-700 hover:underline">
+              Read the Blog
+            </Link>
+          </div>
+          <p className="mt-4 text-sm text-slate-500">Free 7-day trial. No credit card needed.</p>
+        </div>
+      </section>
+
+      <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:grid-cols-3">
+        {POINTS.map((point) => (
+          <div key={point.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 className="text-lg font-semibold text-slate-900">{point.title}</h2>
+            <p className="mt-2 leading-7 text-slate-600">{point.body}</p>
+          </div>
+        ))}
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4">
+        <h2 className="text-2xl font-bold text-slate-900">Popular guides</h2>
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {GUIDES.map((guide) => (
+            <li key={guide.to}>
+              <Link
+                to={guide.to}
+                className="block rounded-xl border border-slate-200 bg-white px-5 py-4 font-medium text-slate-800 hover:border-brand-500 hover:text-brand-700"
+              >
+                {guide.label} →
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <CtaBanner />
+    </>
+  )
+}

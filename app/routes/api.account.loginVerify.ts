@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { verifyCodeSchema } from '~/domain/login'
+import { createSession } from '~/models/session.server'
+import { toUserJson } from '~/models/user.server'
+import { apiError, methodNotAllowed, readJson } from '~/utils/api.server'
+import { getDb } from '~/utils/db.server'
+import { LoginError, logIn } from '~/utils/login.server'
+
+export const loader = () => methodNotAllowed(['POST'])
+
+/**
+ * POST /api/account/loginVerify (also /api/account/verify) {phoneNumber, code}: answers
+ * {phoneNumberVerified, accessToken, token, user}; the token is a Bearer token for this API.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  await readJson(request.clone(), verifyCodeSchema)
+  try {
+    const user = await logIn(request, context.clientIp)
+    const { token } = await createSession(getDb(), user.id, 'api')
+    return json({ phoneNumberVerified: true, accessToken: token, token, user: toUserJson(user) })
+  } catch (error) {
+    if (error instanceof LoginError) return apiError(error.status, error.message)
+    throw error
+  }
+}

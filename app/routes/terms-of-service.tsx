@@ -1,0 +1,2 @@
+// /terms-of-service shows the same terms as /terms (settings links here).
+export { default, loader, meta } from './terms'

@@ -1,0 +1,4 @@
+import { loadLegalPage } from '~/utils/content.server'
+
+export const loader = () => loadLegalPage('terms')
+export { LegalPage as default, legalPageMeta as meta } from '~/components/legal-page'

@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import matter from 'gray-matter'
+import { marked } from 'marked'
+import { z } from 'zod'
+
+const CONTENT_DIR = path.resolve('content')
+
+const pageFrontMatter = z.object({ title: z.string().min(1), updated: z.coerce.date() })
+
+/** A markdown page of our own (content/pages/*.md) as HTML, with its title and last update. */
+export async function readMarkdownPage(name: string) {
+  const source = await readFile(path.join(CONTENT_DIR, 'pages', `${name}.md`), 'utf8')
+  const { data, content } = matter(source)
+  const front = pageFrontMatter.parse(data)
+  return {
+    title: front.title,
+    updated: front.updated.toLocaleDateString('en-US', {
+      timeZone: 'UTC',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }),
+    html: await marked.parse(content),
+  }
+}
+
+/** A JSON file of our own under content/, checked against its schema. */
+export async function readContentJson<Schema extends z.ZodType>(file: string, schema: Schema) {
+  const source = await readFile(path.join(CONTENT_DIR, file), 'utf8')
+  return schema.parse(JSON.parse(source)) as z.output<Schema>
+}
+
+/** The loader of a legal page: it changes rarely, so browsers and CDNs may keep it an hour. */
+export async function loadLegalPage(name: 'privacy-policy' | 'terms') {
+  return Response.json(await readMarkdownPage(name), {
+    headers: { 'Cache-Control': 'public, max-age=3600' },
+  })
+}

@@ -1,0 +1,26 @@
+import type { Redis } from 'ioredis'
+
+/** Workers write a heartbeat this often; the web calls a worker alive within three beats. */
+export const HEARTBEAT_INTERVAL_MS = 10_000
+export const HEARTBEAT_STALE_MS = 3 * HEARTBEAT_INTERVAL_MS
+
+export function heartbeatKey(prefix: string) {
+  return `${prefix}:workers:heartbeat`
+}
+
+/** One sorted set: member = worker id, score = last beat; old members are swept on every beat. */
+export async function beat(redis: Redis, prefix: string, workerId: string, now = Date.now()) {
+  await redis
+    .multi()
+    .zadd(heartbeatKey(prefix), now, workerId)
+    .zremrangebyscore(heartbeatKey(prefix), 0, now - HEARTBEAT_STALE_MS * 10)
+    .exec()
+}
+
+export async function removeBeat(redis: Redis, prefix: string, workerId: string) {
+  await redis.zrem(heartbeatKey(prefix), workerId)
+}
+
+export async function liveWorkers(redis: Redis, prefix: string, now = Date.now()) {
+  return redis.zcount(heartbeatKey(prefix), now - HEARTBEAT_STALE_MS, '+inf')
+}

@@ -1,0 +1,126 @@
+import { createCookie } from '@remix-run/node'
+import { Authenticator } from 'remix-auth'
+import { Strategy } from 'remix-auth/strategy'
+import { z } from 'zod'
+import type { User } from '../../db/schema.ts'
+import { MESSAGES, verifyCodeSchema } from '~/domain/login'
+import { getEnv } from '~/env.server'
+import { upsertUserOnLogin } from '~/models/user.server'
+import { checkCode, CODE_TTL_MS, issueCode } from '~/models/verification.server'
+import { getDb } from '~/utils/db.server'
+import { getLogger } from '~/utils/logger.server'
+import { consume } from '~/utils/rate-limit.server'
+import { sendSms } from '~/utils/sms.server'
+
+/** A login refusal with the HTTP status the JSON API answers with and the message a person reads. */
+export class LoginError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 429 | 502,
+    readonly field?: 'phoneNumber' | 'code',
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * Texts a login code. The answer is the same whether or not the number has an account, so it
+ * never tells a stranger who has signed up.
+ */
+export async function sendLoginCode(phoneNumber: string, clientIp: string) {
+  const perIp = await consume('codePerIp', clientIp)
+  const perPhone = perIp.ok ? await consume('codePerPhone', phoneNumber) : perIp
+  if (!perPhone.ok) {
+    throw new LoginError(MESSAGES.tooManyCodes(Math.ceil(perPhone.retryAfterS / 60)), 429, 'phoneNumber')
+  }
+  const env = getEnv()
+  const code = await issueCode(getDb(), phoneNumber, env.sessionSecret)
+  try {
+    await sendSms(phoneNumber, `${code} is your Disney Hotel Alerts login code. It expires in 10 minutes.`)
+  } catch (error) {
+    getLogger().error({ err: error }, 'login code text failed')
+    throw new LoginError(MESSAGES.sendFailed, 502, 'phoneNumber')
+  }
+}
+
+interface PhoneCodeInput {
+  phoneNumber: string
+  code: string
+}
+
+/** Reads {phoneNumber, code} from a form post or a JSON body and checks them against the schema. */
+async function readCredentials(request: Request): Promise<PhoneCodeInput> {
+  const isJson = request.headers.get('Content-Type')?.includes('application/json')
+  const raw: unknown = isJson
+    ? await request.json().catch(() => null)
+    : Object.fromEntries(await request.formData())
+  const result = verifyCodeSchema.safeParse(raw ?? {})
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const field = issue?.path[0] === 'code' ? 'code' : 'phoneNumber'
+    throw new LoginError(issue?.message ?? MESSAGES.codeInvalid, 400, field)
+  }
+  return result.data
+}
+
+/** The remix-auth strategy of this product: a phone number and the code texted to it. */
+class PhoneCodeStrategy extends Strategy<User, PhoneCodeInput> {
+  name = 'phone-code'
+
+  async authenticate(request: Request): Promise<User> {
+    return this.verify(await readCredentials(request))
+  }
+}
+
+const authenticator = new Authenticator<User>().use(
+  new PhoneCodeStrategy(async ({ phoneNumber, code }) => {
+    const env = getEnv()
+    const result = await checkCode(getDb(), phoneNumber, code, env.sessionSecret)
+    if (result === 'expired') throw new LoginError(MESSAGES.codeExpired, 400, 'code')
+    if (result === 'locked') throw new LoginError(MESSAGES.codeLocked, 429, 'code')
+    if (result !== 'ok') throw new LoginError(MESSAGES.codeInvalid, 400, 'code')
+    const role = env.adminPhoneNumbers.includes(phoneNumber) ? 'admin' : 'user'
+    return upsertUserOnLogin(getDb(), phoneNumber, role)
+  }),
+)
+
+/** Verifies the posted phone number and code; the first verified login creates the user. */
+export async function logIn(request: Request, clientIp: string): Promise<User> {
+  const limit = await consume('verifyPerIp', clientIp)
+  if (!limit.ok) throw new LoginError(MESSAGES.tooManyAttempts, 429, 'code')
+  return authenticator.authenticate('phone-code', request)
+}
+
+
+const g = globalThis as typeof globalThis & { __pendingLogin?: ReturnType<typeof createCookie> }
+
+/** Between the two steps of /login: which number the code went to and when (for the resend cooldown). */
+function pendingLoginCookie() {
+  const env = getEnv()
+  g.__pendingLogin ??= createCookie('login-pending', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env.isProduction,
+    path: '/login',
+    maxAge: CODE_TTL_MS / 1000,
+    secrets: [env.sessionSecret],
+  })
+  return g.__pendingLogin
+}
+
+const pendingSchema = z.object({ phoneNumber: z.string(), sentAt: z.number() })
+export type PendingLogin = z.infer<typeof pendingSchema>
+
+export async function readPendingLogin(request: Request): Promise<PendingLogin | null> {
+  const value: unknown = await pendingLoginCookie().parse(request.headers.get('Cookie'))
+  const parsed = pendingSchema.safeParse(value)
+  return parsed.success ? parsed.data : null
+}
+
+export function savePendingLogin(pending: PendingLogin) {
+  return pendingLoginCookie().serialize(pending)
+}
+
+export function clearPendingLogin() {
+  return pendingLoginCookie().serialize('', { maxAge: 0 })
+}

@@ -1,0 +1,39 @@
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import { getRedis, redisKey } from '~/utils/redis.server'
+
+const HOUR_S = 60 * 60
+
+const LIMITS = {
+  // Accounts §5 and the login issue: 5 codes an hour per phone, 20 an hour per IP address.
+  codePerPhone: { points: 5, duration: HOUR_S },
+  codePerIp: { points: 20, duration: HOUR_S },
+  // Guessing across many phones from one address is slowed too.
+  verifyPerIp: { points: 60, duration: HOUR_S },
+} as const
+export type LimitName = keyof typeof LIMITS
+
+const g = globalThis as typeof globalThis & { __limiters?: Map<string, RateLimiterRedis> }
+
+function limiter(name: LimitName) {
+  g.__limiters ??= new Map()
+  const key = redisKey('limit', name)
+  let existing = g.__limiters.get(key)
+  if (!existing) {
+    existing = new RateLimiterRedis({ storeClient: getRedis(), keyPrefix: key, ...LIMITS[name] })
+    g.__limiters.set(key, existing)
+  }
+  return existing
+}
+
+/** Takes one point; answers how long to wait (in seconds) when the limit is reached. */
+export async function consume(name: LimitName, key: string): Promise<{ ok: true } | { ok: false; retryAfterS: number }> {
+  try {
+    await limiter(name).consume(key)
+    return { ok: true }
+  } catch (error) {
+    if (error instanceof RateLimiterRes) {
+      return { ok: false, retryAfterS: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) }
+    }
+    throw error
+  }
+}

@@ -1,0 +1,71 @@
+import { createCookie, redirect } from '@remix-run/node'
+import type { User } from '../../db/schema.ts'
+import { getEnv } from '~/env.server'
+import { createSession, findActiveSession, revokeSession, SESSION_TTL_MS } from '~/models/session.server'
+import { getDb } from '~/utils/db.server'
+
+const g = globalThis as typeof globalThis & { __sessionCookie?: ReturnType<typeof createCookie> }
+
+/** The signed cookie holding the session token; the session itself is a row in Postgres. */
+function sessionCookie() {
+  const env = getEnv()
+  g.__sessionCookie ??= createCookie(env.isProduction ? '__Host-session' : 'session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env.isProduction,
+    path: '/',
+    maxAge: SESSION_TTL_MS.web / 1000,
+    secrets: [env.sessionSecret],
+  })
+  return g.__sessionCookie
+}
+
+export interface Authenticated {
+  user: User
+  sessionId: string
+  via: 'cookie' | 'bearer'
+}
+
+function bearerToken(request: Request): string | null {
+  const header = request.headers.get('Authorization')
+  const match = header?.match(/^Bearer\s+(\S+)$/i)
+  return match?.[1] ?? null
+}
+
+/** The signed-in user from `Authorization: Bearer` (API clients) or the session cookie. */
+export async function authenticate(request: Request): Promise<Authenticated | null> {
+  const bearer = bearerToken(request)
+  const token = bearer ?? ((await sessionCookie().parse(request.headers.get('Cookie'))) as unknown)
+  if (typeof token !== 'string' || !token) return null
+  const found = await findActiveSession(getDb(), token)
+  if (!found) return null
+  return { user: found.user, sessionId: found.sessionId, via: bearer ? 'bearer' : 'cookie' }
+}
+
+export async function getUser(request: Request): Promise<User | null> {
+  return (await authenticate(request))?.user ?? null
+}
+
+/** Pages that need a signed-in user send others to /login?redirect=<this page>. */
+export async function requireUser(request: Request): Promise<User> {
+  const user = await getUser(request)
+  if (user) return user
+  const url = new URL(request.url)
+  const params = new URLSearchParams({ redirect: `${url.pathname}${url.search}` })
+  throw redirect(`/login?${params}`)
+}
+
+/** Starts a browser session and answers with the cookie that carries it. */
+export async function startWebSession(userId: string, redirectTo: string, headers = new Headers()) {
+  const { token } = await createSession(getDb(), userId, 'web')
+  headers.append('Set-Cookie', await sessionCookie().serialize(token))
+  return redirect(redirectTo, { headers })
+}
+
+export async function endWebSession(request: Request, redirectTo = '/') {
+  const current = await authenticate(request)
+  if (current) await revokeSession(getDb(), current.sessionId)
+  return redirect(redirectTo, {
+    headers: { 'Set-Cookie': await sessionCookie().serialize('', { maxAge: 0 }) },
+  })
+}

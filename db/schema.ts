@@ -1,0 +1,68 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/** Columns the database fills in; read as a value, optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+
+export type Role = 'user' | 'admin'
+export type SessionKind = 'web' | 'api'
+
+export interface UsersTable {
+  id: Generated<string>
+  phoneNumber: string
+  planId: string | null
+  stripeSubscriptionPlanId: string | null
+  trialStartUtc: Timestamp | null
+  role: Defaulted<Role>
+  createdAt: Defaulted<Date>
+}
+
+export interface SessionsTable {
+  id: Generated<string>
+  userId: string
+  tokenHash: string
+  kind: SessionKind
+  expiresAt: Timestamp
+  lastSeenAt: Defaulted<Date>
+  revokedAt: Timestamp | null
+  createdAt: Defaulted<Date>
+}
+
+export interface VerificationCodesTable {
+  phoneNumber: string
+  codeHash: string
+  expiresAt: Timestamp
+  failures: Defaulted<number>
+  sends: Defaulted<number>
+  windowStartedAt: Defaulted<Date>
+  consumedAt: Timestamp | null
+}
+
+export interface PlansTable {
+  id: string
+  name: string
+  tagline: string
+  priceCents: number
+  currency: Defaulted<string>
+  alertLimit: number
+  intervalMinutes: number
+  free: Defaulted<boolean>
+  legacy: Defaulted<boolean>
+  legacyPrice: string | null
+  sortOrder: number
+  stripePriceId: string | null
+}
+
+export interface Database {
+  plans: PlansTable
+  users: UsersTable
+  sessions: SessionsTable
+  verificationCodes: VerificationCodesTable
+}
+
+export type User = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type UserUpdate = Updateable<UsersTable>
+export type Plan = Selectable<PlansTable>
+export type Session = Selectable<SessionsTable>
+export type VerificationCode = Selectable<VerificationCodesTable>

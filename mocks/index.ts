@@ -1,0 +1,15 @@
+import { setupServer } from 'msw/node'
+import type { Env } from '../app/env.server.ts'
+import { twilioHandlers } from './twilio.ts'
+
+/**
+ * Starts msw in this process for every outside service that has no real keys (or all of them
+ * with MOCKS=true). Requests to anything else pass through untouched.
+ */
+export function startMocks(env: Env) {
+  const handlers = [...(env.twilio.mocked ? twilioHandlers(env.smsOutboxPath) : [])]
+  if (handlers.length === 0) return null
+  const server = setupServer(...handlers)
+  server.listen({ onUnhandledRequest: 'bypass' })
+  return server
+}

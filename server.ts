@@ -1,0 +1,89 @@
+/**
+ * The web process: Express serving the Remix build, with msw standing in for outside services
+ * whose keys are absent. `npm run dev` runs it under `remix dev`; `npm start` runs the build.
+ */
+import 'dotenv/config'
+import { statSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import { pinoHttp } from 'pino-http'
+import { getEnv } from './app/env.server.ts'
+import { getLogger } from './app/utils/logger.server.ts'
+import { startMocks } from './mocks/index.ts'
+
+installGlobals({ nativeFetch: true })
+
+let env: ReturnType<typeof getEnv>
+try {
+  env = getEnv()
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}
+const logger = getLogger()
+const mocks = startMocks(env)
+if (mocks) logger.info('mock mode: outside services are answered by msw')
+
+const BUILD_PATH = path.resolve('build/index.js')
+
+async function importBuild(): Promise<ServerBuild> {
+  const stamp = statSync(BUILD_PATH).mtimeMs
+  return (await import(`${pathToFileURL(BUILD_PATH).href}?t=${stamp}`)) as ServerBuild
+}
+
+let build = await importBuild()
+const handlerFor = (current: ServerBuild) =>
+  createRequestHandler({
+    build: current,
+    mode: env.nodeEnv,
+    getLoadContext: (req) => ({ clientIp: req.ip ?? 'unknown' }),
+  })
+let handleRequest = handlerFor(build)
+
+const app = express()
+app.disable('x-powered-by')
+// Behind a load balancer, TRUST_PROXY makes req.ip the visitor rather than the balancer.
+app.set('trust proxy', env.trustProxy)
+app.use(compression())
+app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+app.use(express.static('public', { maxAge: '1h' }))
+app.use(
+  pinoHttp({
+    logger,
+    autoLogging: { ignore: (req) => req.url === '/healthz' },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+  }),
+)
+app.all('*', (req, res, next) => handleRequest(req, res, next))
+
+// `remix dev` sets REMIX_DEV_ORIGIN for the app server it starts; it is tooling, not configuration.
+const underRemixDev = Boolean(process.env.REMIX_DEV_ORIGIN)
+
+const server = app.listen(env.port, () => {
+  logger.info(`web listening on http://localhost:${env.port}`)
+  if (underRemixDev) broadcastDevReady(build)
+})
+
+if (underRemixDev) {
+  const { watch } = await import('chokidar')
+  watch(path.resolve('build/version.txt'), { ignoreInitial: true }).on('all', async () => {
+    build = await importBuild()
+    handleRequest = handlerFor(build)
+    broadcastDevReady(build)
+  })
+}
+
+function shutdown(signal: string) {
+  logger.info({ signal }, 'web shutting down')
+  server.close(() => {
+    mocks?.close()
+    process.exit(0)
+  })
+  setTimeout(() => process.exit(0), 10_000).unref()
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'))
+process.on('SIGINT', () => shutdown('SIGINT'))
