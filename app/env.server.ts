@@ -36,7 +36,7 @@ const priceId = (planId: string) =>
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3000),
     TRUST_PROXY: z.string().trim().min(1).default('loopback'),
     APP_URL: z.url().default('http://localhost:3000'),
     DATABASE_URL: z
@@ -52,7 +52,9 @@ const schema = z
       .regex(/^[a-z0-9_-]+$/i, 'letters, digits, - and _ only')
       .default('disney-alerts'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     MOCKS: flag,
     SMS_OUTBOX_PATH: z.string().default('.data/sms-outbox.jsonl'),
     TWILIO_ACCOUNT_SID: optionalText.pipe(
@@ -86,7 +88,11 @@ const schema = z
     }
     if (env.NODE_ENV === 'production') {
       if (!env.SESSION_SECRET) {
-        ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SESSION_SECRET'],
+          message: 'required in production',
+        })
       }
       if (given === 0 && !env.MOCKS) {
         ctx.addIssue({
@@ -110,7 +116,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
   const result = schema.safeParse(source)
   if (!result.success) {
     const lines = result.error.issues.map(
-      (issue) => `  - ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+      (issue) => `  - ${String(issue.path[0] ?? '(environment)')}: ${issue.message}`,
     )
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`)
   }

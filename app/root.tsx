@@ -78,7 +78,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <p className="text-sm font-semibold text-brand-700">{notFound ? '404' : 'Error'}</p>
+      <p className="text-brand-700 text-sm font-semibold">{notFound ? '404' : 'Error'}</p>
       <h1 className="mt-2 text-3xl font-bold">
         {notFound ? 'We could not find that page' : 'Something went wrong'}
       </h1>
@@ -89,7 +89,7 @@ export function ErrorBoundary() {
       </p>
       <Link
         to="/"
-        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+        className="bg-brand-600 hover:bg-brand-700 mt-8 inline-block rounded-lg px-5 py-3 font-semibold text-white"
       >
         Go to the home page
       </Link>

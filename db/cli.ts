@@ -21,7 +21,11 @@ async function runSeed() {
   const db = createDb(databaseUrl, { max: 2 })
   try {
     const counts = await seed(db)
-    console.log(`seeded ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`)
+    console.log(
+      `seeded ${Object.entries(counts)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}`,
+    )
   } finally {
     await db.destroy()
   }

@@ -62,7 +62,10 @@ function splitDatabaseUrl(connectionString: string) {
   return { name, adminUrl: url.toString() }
 }
 
-async function withAdmin<T>(connectionString: string, run: (client: pg.Client, name: string) => Promise<T>) {
+async function withAdmin<T>(
+  connectionString: string,
+  run: (client: pg.Client, name: string) => Promise<T>,
+) {
   const { name, adminUrl } = splitDatabaseUrl(connectionString)
   const client = new pg.Client({ connectionString: adminUrl })
   await client.connect()

@@ -7,7 +7,11 @@ import { twilioHandlers } from './twilio.ts'
  * with MOCKS=true). Requests to anything else pass through untouched.
  */
 export function startMocks(env: Env) {
-  const handlers = [...(env.twilio.mocked ? twilioHandlers(env.smsOutboxPath) : [])]
+  const handlers = [
+    ...(env.twilio.mocked
+      ? twilioHandlers(env.smsOutboxPath, { print: env.nodeEnv !== 'test' })
+      : []),
+  ]
   if (handlers.length === 0) return null
   const server = setupServer(...handlers)
   server.listen({ onUnhandledRequest: 'bypass' })

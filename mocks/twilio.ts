@@ -15,7 +15,7 @@ export interface OutboxEntry {
  * Twilio's Messages API, answered locally: each text is printed to the terminal and appended to
  * the outbox file as one JSON line, where a developer (or a browser test) reads it like a phone.
  */
-export function twilioHandlers(outboxPath: string) {
+export function twilioHandlers(outboxPath: string, options: { print: boolean }) {
   return [
     http.post(
       'https://api.twilio.com/2010-04-01/Accounts/:accountSid/Messages.json',
@@ -25,7 +25,11 @@ export function twilioHandlers(outboxPath: string) {
         const body = form.get('Body') ?? ''
         if (!/^\+[1-9]\d{6,14}$/.test(to) || !body) {
           return HttpResponse.json(
-            { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 },
+            {
+              code: 21211,
+              message: `The 'To' number ${to} is not a valid phone number.`,
+              status: 400,
+            },
             { status: 400 },
           )
         }
@@ -38,7 +42,7 @@ export function twilioHandlers(outboxPath: string) {
         }
         mkdirSync(path.dirname(path.resolve(outboxPath)), { recursive: true })
         appendFileSync(outboxPath, `${JSON.stringify(entry)}\n`)
-        console.log(`[sms → ${to}] ${body}`)
+        if (options.print) console.log(`[sms → ${to}] ${body}`)
         const now = new Date().toUTCString()
         return HttpResponse.json(
           {

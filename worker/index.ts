@@ -6,10 +6,10 @@ import 'dotenv/config'
 import { hostname } from 'node:os'
 import { Worker } from 'bullmq'
 import { Redis } from 'ioredis'
-import { pino } from 'pino'
 import { createDb } from '../db/client.ts'
 import { getEnv } from '../app/env.server.ts'
 import { beat, HEARTBEAT_INTERVAL_MS, removeBeat } from '../app/utils/heartbeat.server.ts'
+import { createLogger } from '../app/utils/logger.server.ts'
 import { startMocks } from '../mocks/index.ts'
 import { maintenanceProcessor } from './maintenance.ts'
 import { bullPrefix, maintenanceQueue, QUEUES } from './queues.ts'
@@ -22,7 +22,7 @@ try {
   process.exit(1)
 }
 
-const logger = pino({ level: env.logLevel, base: { service: 'worker' } })
+const logger = createLogger('worker')
 const workerId = `${hostname()}:${process.pid}`
 const mocks = startMocks(env)
 
@@ -60,7 +60,10 @@ async function heartbeat() {
 }
 await heartbeat()
 const heartbeatTimer = setInterval(heartbeat, HEARTBEAT_INTERVAL_MS)
-logger.info({ workerId, queues: workers.map((w) => w.name), mocks: Boolean(mocks) }, 'worker started')
+logger.info(
+  { workerId, queues: workers.map((w) => w.name), mocks: Boolean(mocks) },
+  'worker started',
+)
 
 let stopping = false
 async function shutdown(signal: string) {

@@ -55,7 +55,9 @@ export function Footer() {
           <h2 id="footer-contact" className={heading}>
             Contact
           </h2>
-          <p className="mb-4 text-sm">Questions about an alert or your plan? We answer in the chat.</p>
+          <p className="mb-4 text-sm">
+            Questions about an alert or your plan? We answer in the chat.
+          </p>
           <div className="flex flex-wrap gap-3">
             <SupportLink className={button}>Contact Support</SupportLink>
             <SupportLink className={button}>Live Support</SupportLink>

@@ -11,7 +11,8 @@ export interface HeaderUser {
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700'}`
 
-const menuItem = 'block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700'
+const menuItem =
+  'block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700'
 
 function LogoutButton({ className }: { className: string }) {
   return (
@@ -29,7 +30,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/alerts/hotels" className="text-lg font-bold tracking-tight text-brand-900">
+        <Link to="/alerts/hotels" className="text-brand-900 text-lg font-bold tracking-tight">
           Disney Hotel Alerts
         </Link>
 
@@ -57,7 +58,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
                   Chat Admin
                 </NavLink>
               )}
-              <LogoutButton className="ml-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700" />
+              <LogoutButton className="hover:border-brand-500 hover:text-brand-700 ml-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700" />
             </>
           ) : (
             <>
@@ -82,7 +83,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
               </NavLink>
               <Link
                 to="/login"
-                className="ml-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                className="bg-brand-600 hover:bg-brand-700 ml-2 rounded-md px-4 py-2 text-sm font-semibold text-white"
               >
                 Login / Sign Up
               </Link>
@@ -144,7 +145,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
                 <Link to="/faq" className={menuItem}>
                   FAQ
                 </Link>
-                <Link to="/login" className={`${menuItem} font-semibold text-brand-700`}>
+                <Link to="/login" className={`${menuItem} text-brand-700 font-semibold`}>
                   Login / Sign Up
                 </Link>
               </>

@@ -13,7 +13,9 @@ export function SupportLink({ children, className }: { children: ReactNode; clas
       to="/faq#contact"
       className={className}
       onClick={(event) => {
-        const handled = !window.dispatchEvent(new Event(OPEN_SUPPORT_CHAT_EVENT, { cancelable: true }))
+        const handled = !window.dispatchEvent(
+          new Event(OPEN_SUPPORT_CHAT_EVENT, { cancelable: true }),
+        )
         if (handled) event.preventDefault()
       }}
     >

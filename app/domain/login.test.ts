@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { MESSAGES, cleanCodeInput, sendCodeSchema, shouldAutoSubmit, verifyCodeSchema } from './login'
+import {
+  MESSAGES,
+  cleanCodeInput,
+  sendCodeSchema,
+  shouldAutoSubmit,
+  verifyCodeSchema,
+} from './login'
 
 function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.error?.issues[0]?.message
@@ -7,24 +13,36 @@ function firstError(result: { success: boolean; error?: { issues: { message: str
 
 describe('the login forms', () => {
   it('turns the phone number into E.164', () => {
-    expect(sendCodeSchema.parse({ phoneNumber: '(201) 555-0123' })).toEqual({ phoneNumber: '+12015550123' })
+    expect(sendCodeSchema.parse({ phoneNumber: '(201) 555-0123' })).toEqual({
+      phoneNumber: '+12015550123',
+    })
   })
 
   it('asks for a phone number when there is none', () => {
     expect(firstError(sendCodeSchema.safeParse({}))).toBe('Please enter a phone number.')
-    expect(firstError(sendCodeSchema.safeParse({ phoneNumber: '  ' }))).toBe('Please enter a phone number.')
+    expect(firstError(sendCodeSchema.safeParse({ phoneNumber: '  ' }))).toBe(
+      'Please enter a phone number.',
+    )
   })
 
   it('refuses a phone number that cannot be dialled', () => {
     expect(firstError(sendCodeSchema.safeParse({ phoneNumber: '555' }))).toBe(MESSAGES.phoneInvalid)
-    expect(firstError(sendCodeSchema.safeParse({ phoneNumber: 42 }))).toBe('Please enter a phone number.')
+    expect(firstError(sendCodeSchema.safeParse({ phoneNumber: 42 }))).toBe(
+      'Please enter a phone number.',
+    )
   })
 
   it('asks for the code, and exactly six digits of it', () => {
     const phoneNumber = '+12015550123'
-    expect(firstError(verifyCodeSchema.safeParse({ phoneNumber }))).toBe('Please enter the verification code.')
-    expect(firstError(verifyCodeSchema.safeParse({ phoneNumber, code: '12345' }))).toBe(MESSAGES.codeFormat)
-    expect(firstError(verifyCodeSchema.safeParse({ phoneNumber, code: '12345a' }))).toBe(MESSAGES.codeFormat)
+    expect(firstError(verifyCodeSchema.safeParse({ phoneNumber }))).toBe(
+      'Please enter the verification code.',
+    )
+    expect(firstError(verifyCodeSchema.safeParse({ phoneNumber, code: '12345' }))).toBe(
+      MESSAGES.codeFormat,
+    )
+    expect(firstError(verifyCodeSchema.safeParse({ phoneNumber, code: '12345a' }))).toBe(
+      MESSAGES.codeFormat,
+    )
     expect(verifyCodeSchema.parse({ phoneNumber, code: ' 012345 ' }).code).toBe('012345')
   })
 })

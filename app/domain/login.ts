@@ -58,7 +58,10 @@ export function cleanCodeInput(raw: string): string {
  * The code field submits itself once it holds six digits that were pasted, or typed within
  * 1.2 s of the first digit (accounts §4), so autofill logs in without a tap.
  */
-export function shouldAutoSubmit(code: string, how: { pasted: boolean; msSinceFirstDigit: number | null }) {
+export function shouldAutoSubmit(
+  code: string,
+  how: { pasted: boolean; msSinceFirstDigit: number | null },
+) {
   if (code.length !== CODE_LENGTH) return false
   if (how.pasted) return true
   return how.msSinceFirstDigit !== null && how.msSinceFirstDigit <= AUTO_SUBMIT_WINDOW_MS

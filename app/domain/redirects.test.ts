@@ -69,7 +69,9 @@ describe('postLoginPath', () => {
   })
 
   it('never follows a target off the site', () => {
-    expect(postLoginPath({ hasPlan: true, intent: null, next: '//evil.example' })).toBe('/dashboard')
+    expect(postLoginPath({ hasPlan: true, intent: null, next: '//evil.example' })).toBe(
+      '/dashboard',
+    )
     expect(postLoginPath({ hasPlan: false, intent: 'pro', next: 'https://evil.example' })).toBe(
       '/pricing?intent=pro',
     )

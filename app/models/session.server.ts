@@ -14,7 +14,12 @@ export function hashToken(token: string): string {
 }
 
 /** A new session; the raw token goes to the client once and only its hash is stored. */
-export async function createSession(db: Executor, userId: string, kind: SessionKind, now = new Date()) {
+export async function createSession(
+  db: Executor,
+  userId: string,
+  kind: SessionKind,
+  now = new Date(),
+) {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS[kind])
   await db
@@ -37,7 +42,11 @@ export async function findActiveSession(db: Executor, token: string, now = new D
     .executeTakeFirst()
   if (!row) return undefined
   if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-    await db.updateTable('sessions').set({ lastSeenAt: now }).where('id', '=', row.sessionId).execute()
+    await db
+      .updateTable('sessions')
+      .set({ lastSeenAt: now })
+      .where('id', '=', row.sessionId)
+      .execute()
   }
   const { sessionId, kind, lastSeenAt: _lastSeen, ...user } = row
   return { sessionId, kind, user }
@@ -68,7 +77,9 @@ export async function revokeAllSessions(db: Executor, userId: string, now = new 
 export async function deleteExpiredSessions(db: Executor, now = new Date()) {
   const result = await db
     .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expiresAt', '<', now), eb('revokedAt', '<', new Date(now.getTime() - DAY_MS))]))
+    .where((eb) =>
+      eb.or([eb('expiresAt', '<', now), eb('revokedAt', '<', new Date(now.getTime() - DAY_MS))]),
+    )
     .executeTakeFirst()
   return Number(result.numDeletedRows)
 }

@@ -8,7 +8,11 @@ export function findUserById(db: Executor, id: string) {
 }
 
 /** The first verified login creates the user; later logins find it. The role follows configuration. */
-export async function upsertUserOnLogin(db: Executor, phoneNumber: string, role: Role): Promise<User> {
+export async function upsertUserOnLogin(
+  db: Executor,
+  phoneNumber: string,
+  role: Role,
+): Promise<User> {
   return db
     .insertInto('users')
     .values({ phoneNumber, role })

@@ -11,7 +11,9 @@ export const MAX_FAILURES = 5
 export const FAILURE_WINDOW_MS = 60 * 60 * 1000
 
 export function generateCode(): string {
-  return randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, '0')
+  return randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, '0')
 }
 
 // Keyed with the server secret: a leaked table cannot be brute-forced offline over a million codes.
@@ -20,7 +22,12 @@ function hashCode(secret: string, phoneNumber: string, code: string): string {
 }
 
 /** Stores a fresh code for the phone number and returns it (to be texted, never logged). */
-export async function issueCode(db: Executor, phoneNumber: string, secret: string, now = new Date()) {
+export async function issueCode(
+  db: Executor,
+  phoneNumber: string,
+  secret: string,
+  now = new Date(),
+) {
   const code = generateCode()
   const codeHash = hashCode(secret, phoneNumber, code)
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS)

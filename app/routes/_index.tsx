@@ -15,7 +15,11 @@ export const meta: MetaFunction = () => [
 
 const START_CHOICES = [
   { to: '/alerts/hotels?intent=quick', label: 'Hotel alerts', hint: 'A room at a sold-out resort' },
-  { to: '/alerts/dining?intent=quick', label: 'Dining alerts', hint: 'A table at a booked-up restaurant' },
+  {
+    to: '/alerts/dining?intent=quick',
+    label: 'Dining alerts',
+    hint: 'A table at a booked-up restaurant',
+  },
   {
     to: '/login?intent=pro&next=/pricing?intent=pro',
     label: "I'm a travel agent - create account & choose plan",
@@ -54,14 +58,18 @@ function StartFreeMenu() {
     <div onPointerEnter={() => setWarm(true)} onFocusCapture={() => setWarm(true)}>
       <Menu
         label={
-          <span className="inline-flex items-center rounded-lg bg-brand-600 px-6 py-3 text-lg font-semibold text-white shadow hover:bg-brand-700">
+          <span className="bg-brand-600 hover:bg-brand-700 inline-flex items-center rounded-lg px-6 py-3 text-lg font-semibold text-white shadow">
             Start Free ▾
           </span>
         }
         panelClassName="absolute left-1/2 z-10 mt-2 w-80 -translate-x-1/2 rounded-xl border border-slate-200 bg-white p-2 text-left shadow-xl"
       >
         {START_CHOICES.map((choice) => (
-          <Link key={choice.to} to={choice.to} className="block rounded-lg px-4 py-3 hover:bg-brand-50">
+          <Link
+            key={choice.to}
+            to={choice.to}
+            className="hover:bg-brand-50 block rounded-lg px-4 py-3"
+          >
             <span className="block font-semibold text-slate-900">{choice.label}</span>
             <span className="block text-sm text-slate-500">{choice.hint}</span>
           </Link>
@@ -80,7 +88,7 @@ function StartFreeMenu() {
 export default function Landing() {
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-slate-50">
+      <section className="from-brand-50 bg-gradient-to-b to-slate-50">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:py-24">
           <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
             Never miss your magical Disney moment
@@ -92,7 +100,7 @@ export default function Landing() {
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-4 sm:flex-row">
             <StartFreeMenu />
-            <Link to="/blog" className="px-4 py-3 font-semibold text-brand-700 hover:underline">
+            <Link to="/blog" className="text-brand-700 px-4 py-3 font-semibold hover:underline">
               Read the Blog
             </Link>
           </div>
@@ -102,7 +110,10 @@ export default function Landing() {
 
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:grid-cols-3">
         {POINTS.map((point) => (
-          <div key={point.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <div
+            key={point.title}
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
             <h2 className="text-lg font-semibold text-slate-900">{point.title}</h2>
             <p className="mt-2 leading-7 text-slate-600">{point.body}</p>
           </div>
@@ -116,7 +127,7 @@ export default function Landing() {
             <li key={guide.to}>
               <Link
                 to={guide.to}
-                className="block rounded-xl border border-slate-200 bg-white px-5 py-4 font-medium text-slate-800 hover:border-brand-500 hover:text-brand-700"
+                className="hover:border-brand-500 hover:text-brand-700 block rounded-xl border border-slate-200 bg-white px-5 py-4 font-medium text-slate-800"
               >
                 {guide.label} →
               </Link>

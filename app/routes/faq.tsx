@@ -16,7 +16,10 @@ export async function loader() {
 
 export const meta: MetaFunction = () => [
   { title: 'FAQ | Disney Hotel Alerts' },
-  { name: 'description', content: 'Answers about Disney hotel and dining alerts, plans and texts.' },
+  {
+    name: 'description',
+    content: 'Answers about Disney hotel and dining alerts, plans and texts.',
+  },
 ]
 
 /** One answer open at a time: <details name> does it natively; this covers older browsers. */
@@ -49,12 +52,12 @@ export default function Faq() {
             </details>
           ))}
         </div>
-        <div id="contact" className="mt-10 rounded-2xl bg-brand-50 p-6 text-center">
+        <div id="contact" className="bg-brand-50 mt-10 rounded-2xl p-6 text-center">
           <h2 className="text-lg font-semibold text-slate-900">Still have a question?</h2>
           <p className="mt-2 text-slate-600">
             Our support team answers in the chat, usually within a few hours.
           </p>
-          <SupportLink className="mt-4 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          <SupportLink className="bg-brand-600 hover:bg-brand-700 mt-4 inline-block rounded-lg px-5 py-3 font-semibold text-white">
             Contact Support
           </SupportLink>
         </div>

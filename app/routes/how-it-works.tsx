@@ -16,7 +16,8 @@ export const meta: MetaFunction = () => [
   { title: 'How It Works | Disney Hotel Alerts' },
   {
     name: 'description',
-    content: 'Sign up with your phone, set your resort or restaurant, and get a text when it opens up.',
+    content:
+      'Sign up with your phone, set your resort or restaurant, and get a text when it opens up.',
   },
 ]
 
@@ -31,8 +32,11 @@ export default function HowItWorks() {
         </p>
         <ol className="mt-12 grid gap-6 sm:grid-cols-3">
           {steps.map((step, index) => (
-            <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
+            <li
+              key={step.title}
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <span className="bg-brand-600 inline-flex h-10 w-10 items-center justify-center rounded-full font-bold text-white">
                 {index + 1}
               </span>
               <h2 className="mt-4 text-xl font-semibold text-slate-900">{step.title}</h2>
@@ -42,11 +46,11 @@ export default function HowItWorks() {
         </ol>
         <p className="mt-10 text-center text-slate-600">
           Questions? Read the{' '}
-          <Link to="/faq" className="font-medium text-brand-700 underline">
+          <Link to="/faq" className="text-brand-700 font-medium underline">
             FAQ
           </Link>{' '}
           or compare{' '}
-          <Link to="/pricing" className="font-medium text-brand-700 underline">
+          <Link to="/pricing" className="text-brand-700 font-medium underline">
             plans
           </Link>
           .

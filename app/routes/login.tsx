@@ -71,7 +71,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const carried = readCarried(url.searchParams)
   const user = await getUser(request)
   if (user) {
-    throw redirect(postLoginPath({ hasPlan: Boolean(user.planId), ...carried, intent: carried.intent ?? null }))
+    throw redirect(
+      postLoginPath({ hasPlan: Boolean(user.planId), ...carried, intent: carried.intent ?? null }),
+    )
   }
   const pending = url.searchParams.get('step') === 'code' ? await readPendingLogin(request) : null
   return json({
@@ -92,11 +94,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (step === 'verify') {
     const submission = parseWithZod(formData, { schema: verifyCodeSchema })
-    if (submission.status !== 'success') return json({ step, result: submission.reply() }, { status: 400 })
+    if (submission.status !== 'success')
+      return json({ step, result: submission.reply() }, { status: 400 })
     try {
       const user = await logIn(request, context.clientIp)
       const headers = new Headers({ 'Set-Cookie': await clearPendingLogin() })
-      const target = postLoginPath({ hasPlan: Boolean(user.planId), ...carried, intent: carried.intent ?? null })
+      const target = postLoginPath({
+        hasPlan: Boolean(user.planId),
+        ...carried,
+        intent: carried.intent ?? null,
+      })
       return await startWebSession(user.id, target, headers)
     } catch (error) {
       if (!(error instanceof LoginError)) throw error
@@ -109,13 +116,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (step === 'send' || step === 'resend') {
     const submission = parseWithZod(formData, { schema: sendCodeSchema })
-    if (submission.status !== 'success') return json({ step, result: submission.reply() }, { status: 400 })
+    if (submission.status !== 'success')
+      return json({ step, result: submission.reply() }, { status: 400 })
     const { phoneNumber } = submission.value
     const pending = await readPendingLogin(request)
     const wait = pending?.phoneNumber === phoneNumber ? resendWaitS(pending.sentAt) : 0
     if (step === 'resend' && wait > 0) {
       return json(
-        { step, result: submission.reply({ fieldErrors: { code: [MESSAGES.resendTooSoon(wait)] } }) },
+        {
+          step,
+          result: submission.reply({ fieldErrors: { code: [MESSAGES.resendTooSoon(wait)] } }),
+        },
         { status: 429 },
       )
     }
@@ -135,7 +146,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     })
   }
 
-  return json({ step: 'send', result: { status: 'error' as const, error: { '': ['Unknown action.'] } } }, { status: 400 })
+  return json(
+    { step: 'send', result: { status: 'error' as const, error: { '': ['Unknown action.'] } } },
+    { status: 400 },
+  )
 }
 
 const STORAGE_KEYS = { intent: 'auth_intent', next: 'auth_next' } as const
@@ -152,7 +166,8 @@ function subscribeToStorage(onChange: () => void) {
 function useRememberedCarried(fromUrl: Carried): Carried {
   const stored = useSyncExternalStore(
     subscribeToStorage,
-    () => `${localStorage.getItem(STORAGE_KEYS.intent) ?? ''}\n${localStorage.getItem(STORAGE_KEYS.next) ?? ''}`,
+    () =>
+      `${localStorage.getItem(STORAGE_KEYS.intent) ?? ''}\n${localStorage.getItem(STORAGE_KEYS.next) ?? ''}`,
     () => '\n',
   )
   useEffect(() => {
@@ -203,11 +218,11 @@ export default function Login() {
         )}
         <p className="mt-6 text-center text-xs leading-5 text-slate-500">
           By continuing you agree to our{' '}
-          <Link to="/terms" className="underline hover:text-brand-700">
+          <Link to="/terms" className="hover:text-brand-700 underline">
             Terms of Service
           </Link>{' '}
           and{' '}
-          <Link to="/privacy-policy" className="underline hover:text-brand-700">
+          <Link to="/privacy-policy" className="hover:text-brand-700 underline">
             Privacy Policy
           </Link>
           . Message and data rates may apply.
@@ -241,7 +256,9 @@ function PhoneStep({ carried }: { carried: Carried }) {
 
   function normalisePaste(event: ClipboardEvent<HTMLInputElement>) {
     event.preventDefault()
-    event.currentTarget.value = formatAsYouType(cleanPhoneInput(event.clipboardData.getData('text')))
+    event.currentTarget.value = formatAsYouType(
+      cleanPhoneInput(event.clipboardData.getData('text')),
+    )
     form.validate({ name: fields.phoneNumber.name })
   }
 
@@ -254,7 +271,10 @@ function PhoneStep({ carried }: { carried: Carried }) {
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <CarriedFields carried={carried} />
         <div>
-          <label htmlFor={fields.phoneNumber.id} className="mb-2 block text-sm font-medium text-slate-700">
+          <label
+            htmlFor={fields.phoneNumber.id}
+            className="mb-2 block text-sm font-medium text-slate-700"
+          >
             Phone number
           </label>
           <input
@@ -313,9 +333,11 @@ function CodeStep({
     input.value = cleanCodeInput(input.value)
     if (!input.value) firstDigitAt.current = null
     else firstDigitAt.current ??= Date.now()
-    const msSinceFirstDigit = firstDigitAt.current === null ? null : Date.now() - firstDigitAt.current
+    const msSinceFirstDigit =
+      firstDigitAt.current === null ? null : Date.now() - firstDigitAt.current
     if (shouldAutoSubmit(input.value, { pasted: pasted.current, msSinceFirstDigit })) {
-      const verifyButton = formRef.current?.querySelector<HTMLButtonElement>('button[value="verify"]')
+      const verifyButton =
+        formRef.current?.querySelector<HTMLButtonElement>('button[value="verify"]')
       formRef.current?.requestSubmit(verifyButton ?? undefined)
     }
     pasted.current = false
@@ -325,8 +347,8 @@ function CodeStep({
     <>
       <h1 className="text-2xl font-bold text-slate-900">Enter your code</h1>
       <p className="mt-2 text-slate-600">
-        We texted a 6-digit code to <strong className="whitespace-nowrap">{pending.display}</strong>. It
-        expires in 10 minutes.
+        We texted a 6-digit code to <strong className="whitespace-nowrap">{pending.display}</strong>
+        . It expires in 10 minutes.
       </p>
       {justResent && (
         <p role="status" className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
@@ -357,11 +379,17 @@ function CodeStep({
           />
           <FieldError id={fields.code.errorId} errors={fields.code.errors} />
         </div>
-        <button type="submit" name="_action" value="verify" disabled={verifying} className={primaryButton}>
+        <button
+          type="submit"
+          name="_action"
+          value="verify"
+          disabled={verifying}
+          className={primaryButton}
+        >
           {verifying ? 'Verifying...' : 'Verify'}
         </button>
         <div className="flex items-center justify-between text-sm">
-          <Link to={loginUrl(carried)} className="font-medium text-slate-600 hover:text-brand-700">
+          <Link to={loginUrl(carried)} className="hover:text-brand-700 font-medium text-slate-600">
             Back to phone number
           </Link>
           <button
@@ -370,7 +398,7 @@ function CodeStep({
             value="resend"
             formNoValidate
             disabled={resending || (hydrated && waitS > 0)}
-            className="font-medium text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
+            className="text-brand-700 font-medium hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
           >
             Resend code{hydrated && waitS > 0 ? ` (${waitS}s)` : ''}
           </button>

@@ -1,13 +1,26 @@
 import { pino } from 'pino'
 import { getEnv } from '~/env.server'
 
+/**
+ * Structured JSON logs (pretty in development); phone numbers and codes are redacted wherever
+ * they appear.
+ */
+export function createLogger(service: 'web' | 'worker'): pino.Logger {
+  const env = getEnv()
+  return pino({
+    level: env.logLevel,
+    base: { service },
+    redact: ['phoneNumber', 'code', '*.phoneNumber', '*.code', 'to', '*.to'],
+    ...(env.nodeEnv === 'development' && {
+      transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', singleLine: true } },
+    }),
+  })
+}
+
 const g = globalThis as typeof globalThis & { __logger?: pino.Logger }
 
-/** Structured JSON logs; phone numbers and codes are redacted wherever they appear. */
+/** The web process's logger. */
 export function getLogger(): pino.Logger {
-  g.__logger ??= pino({
-    level: getEnv().logLevel,
-    redact: ['phoneNumber', 'code', '*.phoneNumber', '*.code', 'to', '*.to'],
-  })
+  g.__logger ??= createLogger('web')
   return g.__logger
 }

@@ -31,12 +31,19 @@ export async function sendLoginCode(phoneNumber: string, clientIp: string) {
   const perIp = await consume('codePerIp', clientIp)
   const perPhone = perIp.ok ? await consume('codePerPhone', phoneNumber) : perIp
   if (!perPhone.ok) {
-    throw new LoginError(MESSAGES.tooManyCodes(Math.ceil(perPhone.retryAfterS / 60)), 429, 'phoneNumber')
+    throw new LoginError(
+      MESSAGES.tooManyCodes(Math.ceil(perPhone.retryAfterS / 60)),
+      429,
+      'phoneNumber',
+    )
   }
   const env = getEnv()
   const code = await issueCode(getDb(), phoneNumber, env.sessionSecret)
   try {
-    await sendSms(phoneNumber, `${code} is your Disney Hotel Alerts login code. It expires in 10 minutes.`)
+    await sendSms(
+      phoneNumber,
+      `${code} is your Disney Hotel Alerts login code. It expires in 10 minutes.`,
+    )
   } catch (error) {
     getLogger().error({ err: error }, 'login code text failed')
     throw new LoginError(MESSAGES.sendFailed, 502, 'phoneNumber')
@@ -90,7 +97,6 @@ export async function logIn(request: Request, clientIp: string): Promise<User> {
   if (!limit.ok) throw new LoginError(MESSAGES.tooManyAttempts, 429, 'code')
   return authenticator.authenticate('phone-code', request)
 }
-
 
 const g = globalThis as typeof globalThis & { __pendingLogin?: ReturnType<typeof createCookie> }
 

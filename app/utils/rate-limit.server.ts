@@ -26,7 +26,10 @@ function limiter(name: LimitName) {
 }
 
 /** Takes one point; answers how long to wait (in seconds) when the limit is reached. */
-export async function consume(name: LimitName, key: string): Promise<{ ok: true } | { ok: false; retryAfterS: number }> {
+export async function consume(
+  name: LimitName,
+  key: string,
+): Promise<{ ok: true } | { ok: false; retryAfterS: number }> {
   try {
     await limiter(name).consume(key)
     return { ok: true }

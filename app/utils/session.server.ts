@@ -1,7 +1,12 @@
 import { createCookie, redirect } from '@remix-run/node'
 import type { User } from '../../db/schema.ts'
 import { getEnv } from '~/env.server'
-import { createSession, findActiveSession, revokeSession, SESSION_TTL_MS } from '~/models/session.server'
+import {
+  createSession,
+  findActiveSession,
+  revokeSession,
+  SESSION_TTL_MS,
+} from '~/models/session.server'
 import { getDb } from '~/utils/db.server'
 
 const g = globalThis as typeof globalThis & { __sessionCookie?: ReturnType<typeof createCookie> }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from './env.server'
+
+describe('the environment schema', () => {
+  it('runs everything in mock mode with no variables at all', () => {
+    const env = parseEnv({})
+    expect(env.twilio.mocked).toBe(true)
+    expect(env.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/disney_alerts')
+    expect(env.stripePriceIds['magic-hour']).toBe('price_mock_magic_hour')
+  })
+
+  it('uses real Twilio only with all three keys and without MOCKS', () => {
+    const keys = {
+      TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_FROM_NUMBER: '+12015550100',
+    }
+    expect(parseEnv(keys).twilio).toMatchObject({ mocked: false, fromNumber: '+12015550100' })
+    expect(parseEnv({ ...keys, MOCKS: 'true' }).twilio.mocked).toBe(true)
+  })
+
+  it('names every bad variable in one message', () => {
+    expect(() =>
+      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PHONE_NUMBERS: '2015550100' }),
+    ).toThrowError(
+      /Invalid environment configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: must be a postgres:\/\/ URL\n {2}- ADMIN_PHONE_NUMBERS: each entry must be an E\.164 number/,
+    )
+  })
+
+  it('asks for the Twilio keys together', () => {
+    expect(() => parseEnv({ TWILIO_AUTH_TOKEN: 'secret' })).toThrowError(
+      /TWILIO_ACCOUNT_SID: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER together/,
+    )
+  })
+
+  it('requires a session secret, and real keys or MOCKS, in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrowError(
+      /SESSION_SECRET: required in production/,
+    )
+    expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrowError(
+      /TWILIO_ACCOUNT_SID: required in production unless MOCKS=true/,
+    )
+    expect(
+      parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), MOCKS: 'true' })
+        .isProduction,
+    ).toBe(true)
+  })
+
+  it('reads the admin numbers as a list', () => {
+    expect(
+      parseEnv({ ADMIN_PHONE_NUMBERS: '+12015550100, +442079460958' }).adminPhoneNumbers,
+    ).toEqual(['+12015550100', '+442079460958'])
+  })
+})

@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name)
+    return statSync(full).isDirectory() ? files(full) : [full]
+  })
+}
+
+// The classic compiler empties *.server.ts modules in the browser bundle without an error, so a
+// server-only import that slips into a shared module would only show up here.
+describe('the browser bundle', () => {
+  const source = files('public/build')
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n')
+
+  it.each([
+    'ioredis',
+    'kysely',
+    'twilio',
+    'pg-pool',
+    'rate-limiter-flexible',
+    'createHmac',
+    'DATABASE_URL',
+    'SESSION_SECRET',
+  ])('holds nothing of %s', (needle) => {
+    expect(source.length).toBeGreaterThan(1000)
+    expect(source).not.toContain(needle)
+  })
+})

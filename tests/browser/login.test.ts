@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { fakePhoneNumber } from '../../db/factories.ts'
+import { formatPhoneNumber } from '~/domain/phone'
+import { MODES, newPage, setupBrowser, waitForCode } from '../support/browser.ts'
+
+setupBrowser()
+
+describe.each(MODES)('logging in by phone ($label)', (mode) => {
+  it('sends a code, verifies it, shows the signed-in header and logs out', async () => {
+    const { context, page } = await newPage(mode)
+    const phoneNumber = fakePhoneNumber()
+    try {
+      await page.goto('/login?intent=pro')
+      await page.getByRole('button', { name: 'Send Code' }).click()
+      await page.getByText('Please enter a phone number.').waitFor()
+
+      await page.getByLabel('Phone number').fill(formatPhoneNumber(phoneNumber))
+      await page.getByRole('button', { name: 'Send Code' }).click()
+      await page.getByRole('heading', { name: 'Enter your code' }).waitFor()
+      expect(await page.getByText(formatPhoneNumber(phoneNumber), { exact: true }).count()).toBe(1)
+      expect(
+        await page.getByRole('link', { name: 'Back to phone number' }).getAttribute('href'),
+      ).toBe('/login?intent=pro')
+
+      const code = await waitForCode(phoneNumber)
+      const wrong = code === '000000' ? '111111' : '000000'
+      await page.getByLabel('Verification code').fill(wrong)
+      if (!mode.javaScript) await page.getByRole('button', { name: 'Verify' }).click()
+      await page.getByText('Invalid verification code. Please try again.').waitFor()
+
+      await page.getByLabel('Verification code').fill(code)
+      // With JavaScript six digits at once submit themselves; without it the person taps Verify.
+      if (!mode.javaScript) await page.getByRole('button', { name: 'Verify' }).click()
+      await page.waitForURL((url) => url.pathname === '/pricing' && url.search === '?intent=pro')
+      const session = (await context.cookies()).find((cookie) => cookie.name === '__Host-session')
+      expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' })
+
+      if (mode.viewport === 'desktop') {
+        const nav = page.getByRole('navigation', { name: 'Main' })
+        await nav.getByRole('link', { name: 'Dashboard' }).waitFor()
+        expect(await nav.getByRole('link', { name: 'Blog' }).count()).toBe(1)
+        // No plan price yet: Pricing and Settings stay off the desktop header.
+        expect(await nav.getByRole('link', { name: 'Settings' }).count()).toBe(0)
+        expect(await nav.getByRole('link', { name: 'Pricing' }).count()).toBe(0)
+        await nav.getByRole('button', { name: 'Logout' }).click()
+      } else {
+        await page.getByText('Menu', { exact: true }).click()
+        const nav = page.getByRole('navigation', { name: 'Mobile' })
+        await nav.getByRole('link', { name: 'Settings' }).waitFor()
+        await nav.getByRole('button', { name: 'Logout' }).click()
+      }
+      await page.waitForURL((url) => url.pathname === '/')
+      if (mode.viewport === 'desktop') {
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Login / Sign Up' })
+          .waitFor()
+      }
+      const cookies = await context.cookies()
+      expect(cookies.find((cookie) => cookie.name === '__Host-session')).toBeUndefined()
+    } finally {
+      await context.close()
+    }
+  })
+})

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { dropDatabase, ensureDatabase } from '../../db/migrator.ts'
+import { databaseUrl, uniqueName } from './databases.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+    outboxPath: string
+    databaseUrl: string
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+async function waitForHealth(baseUrl: string, processes: ChildProcess[], timeoutMs = 30_000) {
+  const started = Date.now()
+  let last = ''
+  while (Date.now() - started < timeoutMs) {
+    if (processes.some((child) => child.exitCode !== null))
+      throw new Error('the app exited during start-up')
+    try {
+      const response = await fetch(`${baseUrl}/healthz`)
+      if (response.ok) return
+      last = await response.text()
+    } catch (error) {
+      last = String(error)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`the app did not become healthy: ${last}`)
+}
+
+/**
+ * Serves the built app (`npm run build` first) in production mode with mocks, plus a worker, on
+ * a database copied from the template: what a visitor would meet, with texts going to an outbox.
+ */
+export default async function setup(project: TestProject) {
+  const name = uniqueName('e2e')
+  const url = databaseUrl(name)
+  await ensureDatabase(url, project.getProvidedContext().templateDatabase)
+  const port = await freePort()
+  const outboxPath = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-outbox-')), 'sms.jsonl')
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production' as const,
+    PORT: String(port),
+    APP_URL: `http://localhost:${port}`,
+    DATABASE_URL: url,
+    REDIS_PREFIX: name,
+    MOCKS: 'true',
+    SESSION_SECRET: 'browser-tests-session-secret-0123456789abcdef',
+    SMS_OUTBOX_PATH: outboxPath,
+    LOG_LEVEL: 'warn',
+    ADMIN_PHONE_NUMBERS: '+12015550199',
+  }
+  const tsx = path.resolve('node_modules/.bin/tsx')
+  const processes = [
+    spawn(tsx, ['server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] }),
+    spawn(tsx, ['worker/index.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] }),
+  ]
+  const baseUrl = `http://localhost:${port}`
+  try {
+    await waitForHealth(baseUrl, processes)
+  } catch (error) {
+    processes.forEach((child) => child.kill('SIGKILL'))
+    throw error
+  }
+  project.provide('baseUrl', baseUrl)
+  project.provide('outboxPath', outboxPath)
+  project.provide('databaseUrl', url)
+
+  return async () => {
+    await Promise.all(
+      processes.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve()
+            child.once('exit', () => resolve())
+            child.kill('SIGTERM')
+            setTimeout(() => child.kill('SIGKILL'), 10_000).unref()
+          }),
+      ),
+    )
+    await dropDatabase(url)
+  }
+}

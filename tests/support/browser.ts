@@ -1,0 +1,60 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { latestCode } from './outbox.ts'
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const
+export type ViewportName = keyof typeof VIEWPORTS
+
+/** Every combination the main journeys run in: JavaScript on and off, phone and desktop. */
+export const MODES = (['phone', 'desktop'] as const).flatMap((viewport) =>
+  [true, false].map((javaScript) => ({
+    viewport,
+    javaScript,
+    label: `${viewport}, JavaScript ${javaScript ? 'on' : 'off'}`,
+  })),
+)
+
+let browser: Browser | undefined
+
+/** One Debian Chromium per test file, started the way this machine allows. */
+export function setupBrowser() {
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+}
+
+export async function newPage(mode: { viewport: ViewportName; javaScript: boolean }): Promise<{
+  context: BrowserContext
+  page: Page
+}> {
+  if (!browser) throw new Error('call setupBrowser() in the test file first')
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    viewport: VIEWPORTS[mode.viewport],
+    javaScriptEnabled: mode.javaScript,
+  })
+  const page = await context.newPage()
+  return { context, page }
+}
+
+/** Reads the newest login code texted to a number, waiting for it like a person waits for a text. */
+export async function waitForCode(phoneNumber: string, timeoutMs = 10_000): Promise<string> {
+  const started = Date.now()
+  for (;;) {
+    try {
+      return latestCode(phoneNumber, inject('outboxPath'))
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}

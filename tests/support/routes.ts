@@ -1,0 +1,75 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+
+type RouteFunction = (args: ActionFunctionArgs | LoaderFunctionArgs) => unknown
+
+export const TEST_IP = '203.0.113.7'
+
+/**
+ * Calls a route's loader or action the way Remix does: a thrown Response (a redirect or an
+ * API error) is an answer like a returned one.
+ */
+export async function callRoute(
+  fn: RouteFunction,
+  request: Request,
+  options: { params?: Record<string, string>; clientIp?: string } = {},
+): Promise<Response> {
+  try {
+    const result = await fn({
+      request,
+      params: options.params ?? {},
+      context: { clientIp: options.clientIp ?? TEST_IP },
+    })
+    if (!(result instanceof Response))
+      throw new Error('route answered something other than a Response')
+    return result
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown
+    throw thrown
+  }
+}
+
+const ORIGIN = 'http://localhost'
+
+export function jsonRequest(
+  path: string,
+  body: unknown,
+  options: { method?: string; token?: string; cookie?: string; raw?: string } = {},
+) {
+  const headers = new Headers({ 'Content-Type': 'application/json' })
+  if (options.token) headers.set('Authorization', `Bearer ${options.token}`)
+  if (options.cookie) headers.set('Cookie', options.cookie)
+  return new Request(`${ORIGIN}${path}`, {
+    method: options.method ?? 'POST',
+    headers,
+    body: options.raw ?? JSON.stringify(body),
+  })
+}
+
+export function getRequest(path: string, options: { token?: string; cookie?: string } = {}) {
+  const headers = new Headers()
+  if (options.token) headers.set('Authorization', `Bearer ${options.token}`)
+  if (options.cookie) headers.set('Cookie', options.cookie)
+  return new Request(`${ORIGIN}${path}`, { headers })
+}
+
+export function formRequest(
+  path: string,
+  fields: Record<string, string>,
+  options: { cookie?: string } = {},
+) {
+  const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' })
+  if (options.cookie) headers.set('Cookie', options.cookie)
+  return new Request(`${ORIGIN}${path}`, {
+    method: 'POST',
+    headers,
+    body: new URLSearchParams(fields).toString(),
+  })
+}
+
+/** The name=value pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export function cookiesFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ')
+}
