@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createUser } from '../../db/factories.ts'
+import { maintenanceProcessor } from '../../worker/maintenance.ts'
+import { createSession } from '~/models/session.server'
+import { issueCode } from '~/models/verification.server'
+import { getEnv } from '~/env.server'
+import { getDb } from '~/utils/db.server'
+import { liveWorkers } from '~/utils/heartbeat.server'
+import { getLogger } from '~/utils/logger.server'
+import { getRedis } from '~/utils/redis.server'
+
+async function until(check: () => Promise<boolean>, timeoutMs = 20_000) {
+  const started = Date.now()
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describe('the worker process', () => {
+  it('beats a heartbeat while it runs and shuts down cleanly on SIGTERM', async () => {
+    const env = getEnv()
+    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['worker/index.ts'], {
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      stdio: 'ignore',
+    })
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    )
+    await until(async () => (await liveWorkers(getRedis(), env.redisPrefix)) === 1)
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    // A clean stop takes its heartbeat with it, so /healthz notices at once.
+    expect(await liveWorkers(getRedis(), env.redisPrefix)).toBe(0)
+  })
+})
+
+describe('the maintenance sweep', () => {
+  it('deletes expired and long-revoked sessions and stale codes, and keeps the rest', async () => {
+    const db = getDb()
+    const user = await createUser(db)
+    const longAgo = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000)
+    await createSession(db, user.id, 'web', longAgo)
+    await createSession(db, user.id, 'web')
+    await issueCode(
+      db,
+      user.phoneNumber,
+      getEnv().sessionSecret,
+      new Date(Date.now() - 2 * 60 * 60 * 1000),
+    )
+
+    const sweep = maintenanceProcessor(db, getLogger())
+    const result = await sweep({ id: 'test' } as Parameters<typeof sweep>[0])
+    expect(result).toEqual({ sessions: 1, codes: 1 })
+    const left = await db.selectFrom('sessions').where('userId', '=', user.id).execute()
+    expect(left).toHaveLength(1)
+  })
+})
