@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'mocks/**/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'worker/**/*.test.ts', 'mocks/**/*.test.ts'],
         },
       },
       {

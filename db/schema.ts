@@ -53,7 +53,54 @@ export interface PlansTable {
   stripePriceId: string | null
 }
 
+export type DestinationId = 'disney-world' | 'disneyland'
+
+export interface ResortsTable {
+  id: string
+  name: string
+  slug: string
+  disneyIdentifier: string | null
+  locationIdentifier: DestinationId
+  tier: 'value' | 'moderate' | 'deluxe' | 'deluxe-villa' | 'campground'
+  area: string
+  description: string
+  sold: Defaulted<boolean>
+  listed: Defaulted<boolean>
+}
+
+export interface RoomTypesTable {
+  id: string
+  resortId: string
+  name: string
+  categoryName: string
+  maxOccupancy: number
+  maxAdultOccupancy: number
+  maxNonAdultOccupancy: number
+  maxNonInfantOccupancy: number
+  numberOfBedrooms: number
+  accessible: boolean
+  disneyRoomCode: string | null
+  disneyRoomId: string | null
+  sortOrder: number
+  listed: Defaulted<boolean>
+}
+
+export interface DiningLocationsTable {
+  id: string
+  name: string
+  resortLocationIdentifier: DestinationId
+  area: string
+  areaType: 'theme-park' | 'resort' | 'district'
+  cuisine: string
+  serviceType: 'table-service' | 'character-dining' | 'signature-dining' | 'dinner-show' | 'lounge'
+  mealPeriods: string[]
+  listed: Defaulted<boolean>
+}
+
 export interface Database {
+  resorts: ResortsTable
+  roomTypes: RoomTypesTable
+  diningLocations: DiningLocationsTable
   plans: PlansTable
   users: UsersTable
   sessions: SessionsTable
@@ -64,5 +111,8 @@ export type User = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>
 export type UserUpdate = Updateable<UsersTable>
 export type Plan = Selectable<PlansTable>
+export type Resort = Selectable<ResortsTable>
+export type RoomType = Selectable<RoomTypesTable>
+export type DiningLocation = Selectable<DiningLocationsTable>
 export type Session = Selectable<SessionsTable>
 export type VerificationCode = Selectable<VerificationCodesTable>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { PLANS } from '../app/domain/plans.ts'
 import { getEnv } from '../app/env.server.ts'
+import { seedCatalogue } from './catalogue.ts'
 import type { DB } from './client.ts'
 
 /** Idempotent: a re-seed updates rows in place and never duplicates them. */
@@ -36,5 +37,5 @@ export async function seed(db: DB) {
       }),
     )
     .execute()
-  return { plans: PLANS.length }
+  return { plans: PLANS.length, ...(await seedCatalogue(db)) }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PLANS, frequencyText, isTrialOver, priceText, trialEndsAt } from './plans'
+import { PLANS, frequencyText, isTrialOver, priceText, pricingBadge, trialEndsAt } from './plans'
 
 describe('the plans of the specification', () => {
   it('has the four plans with their limits and intervals', () => {
@@ -53,5 +53,19 @@ describe('the free trial', () => {
   it('never ends for a paid plan and is over when it never started', () => {
     expect(isTrialOver({ free: false }, start, new Date('2030-01-01'))).toBe(false)
     expect(isTrialOver({ free: true }, null, start)).toBe(true)
+  })
+})
+
+describe('pricingBadge', () => {
+  const ids = PLANS.map((plan) => plan.id)
+  it('puts Most Popular on Lightning Lane', () => {
+    expect(pricingBadge(ids, false)).toEqual({ planId: 'lightning-lane', label: 'Most Popular' })
+    expect(pricingBadge(['pixie-dust', 'magic-hour'], false)).toBeNull()
+  })
+  it('puts Best for Agents on the agents plan with intent=pro, else on the last plan', () => {
+    expect(pricingBadge(ids, true)).toEqual({ planId: 'the-club', label: 'Best for Agents' })
+    expect(pricingBadge(['pixie-dust', 'enterprise', 'whale'], true)?.planId).toBe('enterprise')
+    expect(pricingBadge(['pixie-dust', 'magic-hour'], true)?.planId).toBe('magic-hour')
+    expect(pricingBadge([], true)).toBeNull()
   })
 })

@@ -92,3 +92,24 @@ export function isTrialOver(plan: { free: boolean }, trialStart: Date | null, no
   if (!trialStart) return true
   return now.getTime() >= trialEndsAt(trialStart).getTime()
 }
+
+/** Plans the Best for Agents badge looks for first (accounts §2). */
+const AGENT_PLAN_IDS = ['agency', 'pro', 'the-club', 'enterprise']
+export const MOST_POPULAR_PLAN_ID = 'lightning-lane'
+
+/**
+ * The one badge of the pricing grid: Most Popular on Lightning Lane, or with intent=pro,
+ * Best for Agents on the agents' plan (or else the last plan).
+ */
+export function pricingBadge(
+  planIds: readonly string[],
+  intentPro: boolean,
+): { planId: string; label: 'Most Popular' | 'Best for Agents' } | null {
+  if (intentPro) {
+    const planId = planIds.find((id) => AGENT_PLAN_IDS.includes(id)) ?? planIds.at(-1)
+    return planId ? { planId, label: 'Best for Agents' } : null
+  }
+  return planIds.includes(MOST_POPULAR_PLAN_ID)
+    ? { planId: MOST_POPULAR_PLAN_ID, label: 'Most Popular' }
+    : null
+}

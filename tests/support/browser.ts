@@ -58,3 +58,14 @@ export async function waitForCode(phoneNumber: string, timeoutMs = 10_000): Prom
     }
   }
 }
+
+/** Logs in through /login as a person would, reading the code from the outbox. */
+export async function logIn(page: Page, phoneNumber: string, javaScript: boolean, path = '/login') {
+  await page.goto(path)
+  await page.getByLabel('Phone number').fill(phoneNumber)
+  await page.getByRole('button', { name: 'Send Code' }).click()
+  await page.getByLabel('Verification code').waitFor()
+  await page.getByLabel('Verification code').fill(await waitForCode(phoneNumber))
+  if (!javaScript) await page.getByRole('button', { name: 'Verify' }).click()
+  await page.waitForURL((url) => url.pathname !== '/login')
+}

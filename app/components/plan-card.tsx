@@ -1,0 +1,109 @@
+import { Link } from '@remix-run/react'
+import { frequencyText, priceText } from '~/domain/plans'
+
+export interface PlanCardData {
+  id: string
+  name: string
+  tagline: string
+  price: string
+  frequency: string
+  limit: number
+  free: boolean
+}
+
+/** A plan row (from the database or the fallback list) as a card shows it. */
+export function toPlanCard(plan: {
+  id: string
+  name: string
+  tagline: string
+  priceCents: number
+  intervalMinutes: number
+  alertLimit: number
+  free: boolean
+}): PlanCardData {
+  return {
+    id: plan.id,
+    name: plan.name,
+    tagline: plan.tagline,
+    price: priceText(plan.priceCents),
+    frequency: frequencyText(plan.intervalMinutes),
+    limit: plan.alertLimit,
+    free: plan.free,
+  }
+}
+
+/** One plan with every field the pricing page shows, and its button. */
+export function PlanCard({
+  plan,
+  badge,
+  to,
+  compact = false,
+}: {
+  plan: PlanCardData
+  badge?: string
+  to: string
+  compact?: boolean
+}) {
+  const button = (
+    <Link
+      to={to}
+      aria-label={`${plan.free ? 'Start Free' : 'Get Started'} with ${plan.name}`}
+      className={`inline-block rounded-lg px-5 py-3 text-center font-semibold shadow-sm ${
+        badge
+          ? 'bg-brand-600 hover:bg-brand-700 text-white'
+          : 'border-brand-600 text-brand-700 hover:bg-brand-50 border'
+      }`}
+    >
+      {plan.free ? 'Start Free' : 'Get Started'}
+    </Link>
+  )
+  const badgeTag = badge && (
+    <span className="bg-brand-600 rounded-full px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
+      {badge}
+    </span>
+  )
+
+  if (compact) {
+    return (
+      <article
+        className={`flex flex-col gap-4 rounded-xl border bg-white p-5 sm:flex-row sm:items-center sm:justify-between ${
+          badge ? 'border-brand-500 ring-brand-200 ring-2' : 'border-slate-200'
+        }`}
+      >
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="text-lg font-semibold text-slate-900">{plan.name}</h2>
+            {badgeTag}
+          </div>
+          <p className="mt-1 text-sm text-slate-600">
+            {plan.price} · checks {plan.frequency} · up to {plan.limit} active alert
+            {plan.limit === 1 ? '' : 's'} · SMS notifications
+          </p>
+        </div>
+        {button}
+      </article>
+    )
+  }
+
+  return (
+    <article
+      className={`relative flex w-full flex-col rounded-2xl border bg-white p-6 shadow-sm ${
+        badge ? 'border-brand-500 ring-brand-200 ring-2' : 'border-slate-200'
+      }`}
+    >
+      {badgeTag && <div className="absolute -top-3 left-6">{badgeTag}</div>}
+      <h2 className="text-xl font-semibold text-slate-900">{plan.name}</h2>
+      <p className="mt-2 min-h-12 text-sm text-slate-600">{plan.tagline}</p>
+      <p className="mt-4 text-3xl font-bold text-slate-900">{plan.price}</p>
+      {plan.free && <p className="text-sm text-slate-500">7-day free trial, no credit card</p>}
+      <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-700">
+        <li>✓ Checks {plan.frequency}</li>
+        <li>
+          ✓ Up to {plan.limit} active alert{plan.limit === 1 ? '' : 's'}
+        </li>
+        <li>✓ SMS notifications</li>
+      </ul>
+      <div className="mt-6">{button}</div>
+    </article>
+  )
+}

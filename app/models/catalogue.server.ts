@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely'
+import type { Database, DestinationId, Resort, RoomType } from '../../db/schema.ts'
+import { destinationDisplay } from '~/domain/destinations'
+
+type Executor = Kysely<Database>
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The Resort of the catalogue contract (catalogue §3). */
+export function toResortJson(resort: Resort) {
+  return {
+    id: resort.id,
+    name: resort.name,
+    slug: resort.slug,
+    disneyIdentifier: resort.disneyIdentifier,
+    tier: resort.tier,
+    area: resort.area,
+    sold: resort.sold,
+    resortLocation: {
+      identifier: resort.locationIdentifier,
+      display: destinationDisplay(resort.locationIdentifier),
+    },
+  }
+}
+export type ResortJson = ReturnType<typeof toResortJson>
+
+export function toRoomTypeJson(room: RoomType) {
+  return {
+    id: room.id,
+    name: room.name,
+    categoryName: room.categoryName,
+    maxOccupancy: room.maxOccupancy,
+    maxAdultOccupancy: room.maxAdultOccupancy,
+    maxNonAdultOccupancy: room.maxNonAdultOccupancy,
+    maxNonInfantOccupancy: room.maxNonInfantOccupancy,
+    accessible: room.accessible,
+    numberOfBedrooms: room.numberOfBedrooms,
+  }
+}
+export type RoomTypeJson = ReturnType<typeof toRoomTypeJson>
+
+/** Listed resorts, Walt Disney World first, then by name. */
+export function listResorts(db: Executor) {
+  return db
+    .selectFrom('resorts')
+    .selectAll()
+    .where('listed', '=', true)
+    .orderBy('locationIdentifier', 'desc')
+    .orderBy('name')
+    .execute()
+}
+
+/** A resort by id, listed or not: alerts may point at one that has left the catalogue. */
+export function findResort(db: Executor, id: string) {
+  if (!UUID.test(id)) return Promise.resolve(undefined)
+  return db.selectFrom('resorts').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export function findResortBySlug(db: Executor, locationIdentifier: DestinationId, slug: string) {
+  return db
+    .selectFrom('resorts')
+    .selectAll()
+    .where('locationIdentifier', '=', locationIdentifier)
+    .where('slug', '=', slug)
+    .where('listed', '=', true)
+    .executeTakeFirst()
+}
+
+export function listRoomTypes(db: Executor, resortId: string) {
+  return db
+    .selectFrom('roomTypes')
+    .selectAll()
+    .where('resortId', '=', resortId)
+    .where('listed', '=', true)
+    .orderBy('sortOrder')
+    .execute()
+}
+
+export function listDiningLocations(db: Executor, locationIdentifier: DestinationId) {
+  return db
+    .selectFrom('diningLocations')
+    .select([
+      'id',
+      'name',
+      'resortLocationIdentifier',
+      'area',
+      'cuisine',
+      'serviceType',
+      'mealPeriods',
+    ])
+    .where('resortLocationIdentifier', '=', locationIdentifier)
+    .where('listed', '=', true)
+    .orderBy('name')
+    .execute()
+}

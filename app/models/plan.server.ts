@@ -1,0 +1,65 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database, Plan } from '../../db/schema.ts'
+import { priceText } from '~/domain/plans'
+
+type Executor = Kysely<Database>
+
+/** The Subscription plan of the JSON contract (accounts §3). */
+export function toPlanJson(plan: Plan) {
+  return {
+    id: plan.id,
+    priceId: plan.stripePriceId,
+    name: plan.name,
+    displayName: plan.name,
+    description: plan.tagline,
+    tagline: plan.tagline,
+    price: priceText(plan.priceCents),
+    priceCents: plan.priceCents,
+    currency: plan.currency,
+    limit: plan.alertLimit,
+    alerts: plan.alertLimit,
+    intervalMinutes: plan.intervalMinutes,
+    free: plan.free,
+    legacy: plan.legacy,
+    legacyPrice: plan.legacyPrice,
+    order: plan.sortOrder,
+  }
+}
+export type PlanJson = ReturnType<typeof toPlanJson>
+
+/** Plans on offer, in their order; legacy plans are hidden but keep working for their users. */
+export function listPlans(db: Executor) {
+  return db
+    .selectFrom('plans')
+    .selectAll()
+    .where('legacy', '=', false)
+    .orderBy('sortOrder')
+    .execute()
+}
+
+export function findPlan(db: Executor, id: string) {
+  return db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export function findPlanByPriceId(db: Executor, priceId: string) {
+  return db.selectFrom('plans').selectAll().where('stripePriceId', '=', priceId).executeTakeFirst()
+}
+
+/**
+ * Puts a user without a plan on the free plan. The trial starts now, or keeps the date of an
+ * earlier trial, so cancelling and starting again never buys a second free week. Answers the
+ * updated user, or undefined when the user already had a plan.
+ */
+export function startFreePlan(db: Executor, userId: string, plan: Plan, now = new Date()) {
+  return db
+    .updateTable('users')
+    .set({
+      planId: plan.id,
+      stripeSubscriptionPlanId: plan.stripePriceId,
+      trialStartUtc: sql<Date>`coalesce(trial_start_utc, ${now})`,
+    })
+    .where('id', '=', userId)
+    .where('planId', 'is', null)
+    .returningAll()
+    .executeTakeFirst()
+}

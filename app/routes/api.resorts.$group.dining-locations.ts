@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { DESTINATIONS, findDestination } from '~/domain/destinations'
+import { listDiningLocations } from '~/models/catalogue.server'
+import { apiError, methodNotAllowed } from '~/utils/api.server'
+import { getDb } from '~/utils/db.server'
+import { RARELY_CHANGES } from '~/utils/http.server'
+
+/** GET /api/resorts/{disney-world|disneyland}/dining-locations: restaurants taking reservations. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const destination = findDestination(params.group)
+  if (!destination) {
+    const known = DESTINATIONS.map((d) => d.identifier).join(' or ')
+    return apiError(404, `Unknown destination "${params.group ?? ''}". Use ${known}.`)
+  }
+  const locations = await listDiningLocations(getDb(), destination.identifier)
+  return json(locations, { headers: RARELY_CHANGES })
+}
+
+export const action = () => methodNotAllowed(['GET'])

@@ -1,0 +1,90 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Link, useLoaderData, useNavigate } from '@remix-run/react'
+import { useEffect } from 'react'
+import { ALERT_INTENT_STORAGE_KEY, dashboardAfterCheckout } from '~/domain/checkout'
+import { requireUser } from '~/utils/session.server'
+
+export const meta: MetaFunction = () => [
+  { title: 'Finalizing your subscription | Disney Hotel Alerts' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const url = new URL(request.url)
+  return json({
+    completed: Boolean(user.planId),
+    // Without JavaScript there is no session storage: the URL's intent is what we have.
+    fallbackTarget: dashboardAfterCheckout(null, url.searchParams),
+  })
+}
+
+function readStoredIntent(): Record<string, unknown> | null {
+  try {
+    const raw = sessionStorage.getItem(ALERT_INTENT_STORAGE_KEY)
+    const parsed: unknown = raw ? JSON.parse(raw) : null
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+export default function CompleteCheckout() {
+  const { completed, fallbackTarget } = useLoaderData<typeof loader>()
+  const navigate = useNavigate()
+
+  useEffect(() => {
+    if (!completed) return
+    const stored = readStoredIntent()
+    sessionStorage.removeItem(ALERT_INTENT_STORAGE_KEY)
+    const target = stored
+      ? dashboardAfterCheckout(stored, new URLSearchParams(window.location.search))
+      : fallbackTarget
+    navigate(target, { replace: true })
+  }, [completed, fallbackTarget, navigate])
+
+  if (!completed) {
+    return (
+      <section className="mx-auto max-w-lg px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">Payment Failed</h1>
+        <p className="mt-3 text-slate-600">
+          Failed to complete your subscription. Please contact support.
+        </p>
+        <div className="mt-8 flex justify-center gap-3">
+          <Link
+            to="/pricing"
+            className="bg-brand-600 hover:bg-brand-700 rounded-lg px-5 py-3 font-semibold text-white"
+          >
+            Try Again
+          </Link>
+          <Link
+            to="/"
+            className="hover:border-brand-500 rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-700"
+          >
+            Go Home
+          </Link>
+        </div>
+      </section>
+    )
+  }
+
+  return (
+    <section className="mx-auto max-w-lg px-4 py-24 text-center">
+      <noscript>
+        <meta httpEquiv="refresh" content={`0;url=${fallbackTarget}`} />
+      </noscript>
+      <div
+        aria-hidden="true"
+        className="border-brand-200 border-t-brand-600 mx-auto h-12 w-12 animate-spin rounded-full border-4"
+      />
+      <h1 className="mt-6 text-xl font-semibold text-slate-900">Finalizing your subscription...</h1>
+      <noscript>
+        <p className="mt-4">
+          <a href={fallbackTarget} className="text-brand-700 font-semibold underline">
+            Continue to your dashboard
+          </a>
+        </p>
+      </noscript>
+    </section>
+  )
+}

@@ -1,0 +1,121 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { CtaBanner } from '~/components/cta-banner'
+import { PlanCard, toPlanCard, type PlanCardData } from '~/components/plan-card'
+import { SupportLink } from '~/components/support-link'
+import { PLANS, pricingBadge } from '~/domain/plans'
+import { readIntent } from '~/domain/redirects'
+import { listPlans } from '~/models/plan.server'
+import { getDb } from '~/utils/db.server'
+import { getLogger } from '~/utils/logger.server'
+import { getUser } from '~/utils/session.server'
+
+export const meta: MetaFunction = () => [
+  { title: 'Pricing | Disney Hotel Alerts' },
+  {
+    name: 'description',
+    content:
+      'Start free for 7 days with one alert, or pick a monthly plan with more alerts and faster checks. Cancel anytime.',
+  },
+]
+
+/** The plans as cards; if the database cannot answer, the four plans of the specification. */
+async function plansOnOffer(): Promise<PlanCardData[]> {
+  try {
+    return (await listPlans(getDb())).map(toPlanCard)
+  } catch (error) {
+    getLogger().error({ err: error }, 'plans failed to load; showing the fallback list')
+    return PLANS.filter((plan) => !plan.legacy).map(toPlanCard)
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const intentPro = readIntent(url.searchParams.get('intent')) === 'pro'
+  const [user, plans] = await Promise.all([getUser(request), plansOnOffer()])
+  return json({
+    plans,
+    badge: pricingBadge(
+      plans.map((plan) => plan.id),
+      intentPro,
+    ),
+    signedIn: Boolean(user),
+    choosing: Boolean(user && !user.planId),
+  })
+}
+
+/** Where a plan's button leads: the payment page, through login for a visitor. */
+function choosePath(planId: string, signedIn: boolean) {
+  const payment = `/payment/${planId}`
+  return signedIn ? payment : `/login?${new URLSearchParams({ redirect: payment })}`
+}
+
+export default function Pricing() {
+  const { plans, badge, signedIn, choosing } = useLoaderData<typeof loader>()
+
+  if (choosing) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="text-3xl font-bold text-slate-900">Select a plan to get started</h1>
+        <p className="mt-2 text-slate-600">
+          Pick how many alerts you want running and how often we check. You can change plans
+          anytime.
+        </p>
+        <ul className="mt-8 space-y-3">
+          {plans.map((plan) => (
+            <li key={plan.id}>
+              <PlanCard
+                plan={plan}
+                badge={badge?.planId === plan.id ? badge.label : undefined}
+                to={choosePath(plan.id, true)}
+                compact
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+    )
+  }
+
+  return (
+    <>
+      <section className="mx-auto max-w-6xl px-4 pt-12 sm:pt-16">
+        <h1 className="text-center text-3xl font-bold text-slate-900 sm:text-4xl">
+          Simple, Transparent Pricing
+        </h1>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-600">
+          Every plan texts you the moment an opening matches. Faster plans check more often, so you
+          hear about a cancellation before other people do.
+        </p>
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {plans.map((plan) => (
+            <li key={plan.id} className="flex">
+              <PlanCard
+                plan={plan}
+                badge={badge?.planId === plan.id ? badge.label : undefined}
+                to={choosePath(plan.id, signedIn)}
+              />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-10 text-center text-slate-600">
+          Questions? Read the{' '}
+          <Link to="/faq" className="text-brand-700 font-medium underline">
+            FAQ
+          </Link>
+          , see how{' '}
+          <Link to="/disney-hotel-alerts" className="text-brand-700 font-medium underline">
+            hotel alerts
+          </Link>{' '}
+          work, or{' '}
+          <SupportLink className="text-brand-700 font-medium underline">
+            Contact Support
+          </SupportLink>
+          .
+        </p>
+      </section>
+      <CtaBanner />
+    </>
+  )
+}

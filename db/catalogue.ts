@@ -1,0 +1,207 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { sql } from 'kysely'
+import { z } from 'zod'
+import { resortSlug } from '../app/domain/slug.ts'
+import type { DB } from './client.ts'
+import type { DestinationId } from './schema.ts'
+
+const CATALOGUE_DIR = fileURLToPath(new URL('../content/catalogue/', import.meta.url))
+
+const count = z.number().int().min(0)
+
+const roomTypeSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string().min(1),
+    categoryName: z.enum(['Rooms', 'Suites', 'Studios', 'Villas', 'Cabins', 'Campsites']),
+    maxOccupancy: count.min(1),
+    maxAdultOccupancy: count.min(1),
+    maxNonAdultOccupancy: count,
+    maxNonInfantOccupancy: count.min(1),
+    numberOfBedrooms: count,
+    accessible: z.boolean(),
+    disneyRoomCode: z.string().min(1).max(3).nullable(),
+    disneyRoomId: z.string().regex(/^\d+$/).nullable(),
+  })
+  .refine((room) => room.maxAdultOccupancy <= room.maxOccupancy, 'more adults than guests')
+  .refine((room) => room.maxNonAdultOccupancy < room.maxOccupancy, 'no place left for an adult')
+  .refine((room) => room.maxNonInfantOccupancy <= room.maxOccupancy, 'more non-infants than guests')
+
+const resortSchema = z.object({
+  id: z.uuid(),
+  name: z.string().min(1),
+  disneyIdentifier: z.string().regex(/^\d+$/).nullable(),
+  tier: z.enum(['value', 'moderate', 'deluxe', 'deluxe-villa', 'campground']),
+  sold: z.boolean().default(true),
+  area: z.string().min(1),
+  description: z.string().min(40),
+  roomTypes: z.array(roomTypeSchema),
+})
+
+const restaurantSchema = z.object({
+  id: z.string().regex(/^\d+$/, 'a Disney facility id'),
+  name: z.string().min(1),
+  area: z.string().min(1),
+  areaType: z.enum(['theme-park', 'resort', 'district']),
+  cuisine: z.string().min(1),
+  serviceType: z.enum([
+    'table-service',
+    'character-dining',
+    'signature-dining',
+    'dinner-show',
+    'lounge',
+  ]),
+  mealPeriods: z.array(z.enum(['breakfast', 'brunch', 'lunch', 'dinner'])).min(1),
+})
+
+export type CatalogueResort = z.output<typeof resortSchema> & { locationIdentifier: DestinationId }
+export type CatalogueRestaurant = z.output<typeof restaurantSchema> & {
+  locationIdentifier: DestinationId
+}
+const DESTINATION_FILES: DestinationId[] = ['disney-world', 'disneyland']
+
+async function readList<Schema extends z.ZodType>(file: string, schema: Schema) {
+  const raw: unknown = JSON.parse(await readFile(path.join(CATALOGUE_DIR, file), 'utf8'))
+  const result = z.array(schema).safeParse(raw)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    throw new Error(`${file}: ${issue?.path.join('.')}: ${issue?.message}`)
+  }
+  return result.data as z.output<Schema>[]
+}
+
+/** The reviewed catalogue files, checked against their schema. */
+export async function readCatalogue() {
+  const resorts: CatalogueResort[] = []
+  const restaurants: CatalogueRestaurant[] = []
+  for (const locationIdentifier of DESTINATION_FILES) {
+    for (const resort of await readList(`hotels.${locationIdentifier}.json`, resortSchema)) {
+      resorts.push({ ...resort, locationIdentifier })
+    }
+    for (const restaurant of await readList(
+      `dining.${locationIdentifier}.json`,
+      restaurantSchema,
+    )) {
+      restaurants.push({ ...restaurant, locationIdentifier })
+    }
+  }
+  return { resorts, restaurants }
+}
+
+/**
+ * Loads the catalogue idempotently: rows are upserted by their ids, and rows no longer in the
+ * files are unlisted rather than deleted, so no alert ever loses the row it points at.
+ */
+export async function seedCatalogue(db: DB) {
+  const { resorts, restaurants } = await readCatalogue()
+  const roomTypes = resorts.flatMap((resort) =>
+    resort.roomTypes.map((room, index) => ({ ...room, resortId: resort.id, sortOrder: index })),
+  )
+
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('resorts').set({ listed: false }).execute()
+    await trx
+      .insertInto('resorts')
+      .values(
+        resorts.map((resort) => ({
+          id: resort.id,
+          name: resort.name,
+          slug: resortSlug(resort.name),
+          disneyIdentifier: resort.disneyIdentifier,
+          locationIdentifier: resort.locationIdentifier,
+          tier: resort.tier,
+          area: resort.area,
+          description: resort.description,
+          sold: resort.sold,
+          listed: true,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet({
+          name: sql`excluded.name`,
+          slug: sql`excluded.slug`,
+          disneyIdentifier: sql`excluded.disney_identifier`,
+          locationIdentifier: sql`excluded.location_identifier`,
+          tier: sql`excluded.tier`,
+          area: sql`excluded.area`,
+          description: sql`excluded.description`,
+          sold: sql`excluded.sold`,
+          listed: true,
+        }),
+      )
+      .execute()
+
+    await trx.updateTable('roomTypes').set({ listed: false }).execute()
+    await trx
+      .insertInto('roomTypes')
+      .values(
+        roomTypes.map((room) => ({
+          id: room.id,
+          resortId: room.resortId,
+          name: room.name,
+          categoryName: room.categoryName,
+          maxOccupancy: room.maxOccupancy,
+          maxAdultOccupancy: room.maxAdultOccupancy,
+          maxNonAdultOccupancy: room.maxNonAdultOccupancy,
+          maxNonInfantOccupancy: room.maxNonInfantOccupancy,
+          numberOfBedrooms: room.numberOfBedrooms,
+          accessible: room.accessible,
+          disneyRoomCode: room.disneyRoomCode,
+          disneyRoomId: room.disneyRoomId,
+          sortOrder: room.sortOrder,
+          listed: true,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet({
+          resortId: sql`excluded.resort_id`,
+          name: sql`excluded.name`,
+          categoryName: sql`excluded.category_name`,
+          maxOccupancy: sql`excluded.max_occupancy`,
+          maxAdultOccupancy: sql`excluded.max_adult_occupancy`,
+          maxNonAdultOccupancy: sql`excluded.max_non_adult_occupancy`,
+          maxNonInfantOccupancy: sql`excluded.max_non_infant_occupancy`,
+          numberOfBedrooms: sql`excluded.number_of_bedrooms`,
+          accessible: sql`excluded.accessible`,
+          disneyRoomCode: sql`excluded.disney_room_code`,
+          disneyRoomId: sql`excluded.disney_room_id`,
+          sortOrder: sql`excluded.sort_order`,
+          listed: true,
+        }),
+      )
+      .execute()
+
+    await trx.updateTable('diningLocations').set({ listed: false }).execute()
+    await trx
+      .insertInto('diningLocations')
+      .values(
+        restaurants.map((restaurant) => ({
+          id: restaurant.id,
+          name: restaurant.name,
+          resortLocationIdentifier: restaurant.locationIdentifier,
+          area: restaurant.area,
+          areaType: restaurant.areaType,
+          cuisine: restaurant.cuisine,
+          serviceType: restaurant.serviceType,
+          mealPeriods: restaurant.mealPeriods,
+          listed: true,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet({
+          name: sql`excluded.name`,
+          resortLocationIdentifier: sql`excluded.resort_location_identifier`,
+          area: sql`excluded.area`,
+          areaType: sql`excluded.area_type`,
+          cuisine: sql`excluded.cuisine`,
+          serviceType: sql`excluded.service_type`,
+          mealPeriods: sql`excluded.meal_periods`,
+          listed: true,
+        }),
+      )
+      .execute()
+  })
+  return { resorts: resorts.length, roomTypes: roomTypes.length, restaurants: restaurants.length }
+}

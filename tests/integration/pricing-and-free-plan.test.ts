@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest'
+import { createUser } from '../../db/factories.ts'
+import { loader as pricing } from '~/routes/pricing'
+import { action as startPlan, loader as payment } from '~/routes/payment.$plan'
+import { loader as completeCheckout } from '~/routes/complete-checkout'
+import { getDb } from '~/utils/db.server'
+import { callRoute, formRequest, getRequest } from '../support/routes.ts'
+import { cookieFor } from '../support/session.ts'
+
+async function userRow(id: string) {
+  return getDb().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+}
+
+describe('/pricing', () => {
+  it('shows the grid with Most Popular on Lightning Lane to a visitor', async () => {
+    const data = await (await callRoute(pricing, getRequest('/pricing'))).json()
+    expect(data.choosing).toBe(false)
+    expect(data.badge).toEqual({ planId: 'lightning-lane', label: 'Most Popular' })
+    expect(data.plans.map((plan: { price: string }) => plan.price)).toEqual([
+      'Free',
+      '$7 per month',
+      '$15 per month',
+      '$40 per month',
+    ])
+    expect(data.plans.map((plan: { frequency: string }) => plan.frequency)).toEqual([
+      'once/day',
+      'every hour',
+      'every 5 minutes',
+      'every 2 minutes',
+    ])
+  })
+
+  it('puts Best for Agents on The Club for intent=pro, in any case', async () => {
+    const data = await (await callRoute(pricing, getRequest('/pricing?intent=PRO'))).json()
+    expect(data.badge).toEqual({ planId: 'the-club', label: 'Best for Agents' })
+  })
+
+  it('asks a signed-in user with no plan to select one', async () => {
+    const cookie = await cookieFor(await createUser(getDb()))
+    const data = await (await callRoute(pricing, getRequest('/pricing', { cookie }))).json()
+    expect(data.choosing).toBe(true)
+  })
+})
+
+describe('/payment/{plan}', () => {
+  it('sends a visitor to login with the payment page as the redirect', async () => {
+    const response = await callRoute(payment, getRequest('/payment/pixie-dust'), {
+      params: { plan: 'pixie-dust' },
+    })
+    expect(response.headers.get('Location')).toBe('/login?redirect=%2Fpayment%2Fpixie-dust')
+  })
+
+  it.each(['no-such-plan', '', 'castle-classic'])('says Invalid Plan for %j', async (plan) => {
+    await getDb()
+      .insertInto('plans')
+      .values({
+        id: 'castle-classic',
+        name: 'Castle Classic',
+        tagline: 'Old',
+        priceCents: 999,
+        alertLimit: 10,
+        intervalMinutes: 15,
+        legacy: true,
+        sortOrder: 9,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+    const user = await createUser(getDb())
+    const cookie = await cookieFor(user)
+    const response = await callRoute(payment, getRequest(`/payment/${plan}`, { cookie }), {
+      params: { plan },
+    })
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ plan: null })
+    const posted = await callRoute(startPlan, formRequest(`/payment/${plan}`, {}, { cookie }), {
+      params: { plan },
+    })
+    expect(posted.status).toBe(404)
+    expect((await userRow(user.id)).planId).toBeNull()
+  })
+
+  it('starts the free plan with the trial starting now, then completes checkout', async () => {
+    const user = await createUser(getDb())
+    const cookie = await cookieFor(user)
+    const before = Date.now()
+    const response = await callRoute(
+      startPlan,
+      formRequest('/payment/pixie-dust?openAddAlert=true&hotelId=abc', {}, { cookie }),
+      { params: { plan: 'pixie-dust' } },
+    )
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe(
+      '/complete-checkout?openAddAlert=true&hotelId=abc',
+    )
+    const row = await userRow(user.id)
+    expect(row.planId).toBe('pixie-dust')
+    expect(row.stripeSubscriptionPlanId).toBe('price_mock_pixie_dust')
+    expect(new Date(row.trialStartUtc!).getTime()).toBeGreaterThanOrEqual(before - 1000)
+
+    const done = await (
+      await callRoute(
+        completeCheckout,
+        getRequest('/complete-checkout?openAddAlert=true&hotelId=abc', { cookie }),
+      )
+    ).json()
+    expect(done).toEqual({
+      completed: true,
+      fallbackTarget: '/dashboard?openAddAlert=true&hotelId=abc',
+    })
+  })
+
+  it('sends a user who already has a plan to settings, changing nothing', async () => {
+    const user = await createUser(getDb(), {
+      planId: 'pixie-dust',
+      trialStartUtc: new Date('2026-01-01T00:00:00Z'),
+    })
+    const cookie = await cookieFor(user)
+    for (const fn of [payment, startPlan]) {
+      const response = await callRoute(fn, formRequest('/payment/pixie-dust', {}, { cookie }), {
+        params: { plan: 'pixie-dust' },
+      })
+      expect(response.headers.get('Location')).toBe('/settings')
+    }
+    expect(new Date((await userRow(user.id)).trialStartUtc!).toISOString()).toBe(
+      '2026-01-01T00:00:00.000Z',
+    )
+  })
+
+  it('never grants a second free week to a user who had a trial before', async () => {
+    const user = await createUser(getDb(), { trialStartUtc: new Date('2026-01-01T00:00:00Z') })
+    const cookie = await cookieFor(user)
+    await callRoute(startPlan, formRequest('/payment/pixie-dust', {}, { cookie }), {
+      params: { plan: 'pixie-dust' },
+    })
+    const row = await userRow(user.id)
+    expect(row.planId).toBe('pixie-dust')
+    expect(new Date(row.trialStartUtc!).toISOString()).toBe('2026-01-01T00:00:00.000Z')
+  })
+
+  it('says plainly that card payment is not available yet for a paid plan', async () => {
+    const user = await createUser(getDb())
+    const cookie = await cookieFor(user)
+    const page = await callRoute(payment, getRequest('/payment/magic-hour', { cookie }), {
+      params: { plan: 'magic-hour' },
+    })
+    expect((await page.json()).plan).toMatchObject({
+      name: 'Magic Hour',
+      price: '$7 per month',
+      limit: 5,
+    })
+    const posted = await callRoute(startPlan, formRequest('/payment/magic-hour', {}, { cookie }), {
+      params: { plan: 'magic-hour' },
+    })
+    expect(posted.status).toBe(400)
+    expect((await posted.json()).error).toMatch(/^Card payment is not available yet\./)
+    expect((await userRow(user.id)).planId).toBeNull()
+  })
+})
+
+describe('/complete-checkout', () => {
+  it('reports a failure when the user has no plan', async () => {
+    const cookie = await cookieFor(await createUser(getDb()))
+    const data = await (
+      await callRoute(completeCheckout, getRequest('/complete-checkout', { cookie }))
+    ).json()
+    expect(data.completed).toBe(false)
+  })
+})
