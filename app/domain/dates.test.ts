@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { formatDateRange, isIsoDate, nightsBetween, todayIn } from './dates'
+
+describe('dates', () => {
+  it('accepts only real YYYY-MM-DD dates', () => {
+    expect(isIsoDate('2026-12-24')).toBe(true)
+    expect(isIsoDate('2026-02-30')).toBe(false)
+    expect(isIsoDate('12/24/2026')).toBe(false)
+    expect(isIsoDate(20261224)).toBe(false)
+  })
+
+  it('knows today in the resort time zone', () => {
+    const lateEvening = new Date('2026-11-23T04:30:00Z')
+    expect(todayIn('America/New_York', lateEvening)).toBe('2026-11-22')
+    expect(todayIn('America/Los_Angeles', lateEvening)).toBe('2026-11-22')
+    expect(todayIn('UTC', lateEvening)).toBe('2026-11-23')
+  })
+
+  it('counts nights', () => {
+    expect(nightsBetween('2026-12-30', '2027-01-02')).toBe(3)
+  })
+
+  it('writes the range as Mon D - Mon D, adding a year that is not this one', () => {
+    expect(formatDateRange('2026-12-03', '2026-12-07', 2026)).toBe('Dec 3 - Dec 7')
+    expect(formatDateRange('2026-12-30', '2027-01-02', 2026)).toBe('Dec 30 - Jan 2, 2027')
+  })
+})

@@ -1,0 +1,39 @@
+import { differenceInCalendarDays, format, parseISO } from 'date-fns'
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false
+  const date = parseISO(value)
+  return !Number.isNaN(date.getTime()) && format(date, 'yyyy-MM-dd') === value
+}
+
+/** Today's date where the resort is: a dining date at Disneyland is a Pacific date. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
+}
+
+export function nightsBetween(checkIn: string, checkOut: string): number {
+  return differenceInCalendarDays(parseISO(checkOut), parseISO(checkIn))
+}
+
+/** "Mon D", with the year when it is not the current one (catalogue §2). */
+export function formatShortDate(iso: string, currentYear: number): string {
+  const date = parseISO(iso)
+  return format(date, date.getFullYear() === currentYear ? 'MMM d' : 'MMM d, yyyy')
+}
+
+/** The date range text of the hotel form: "Mon D - Mon D". */
+export function formatDateRange(from: string, to: string, currentYear: number): string {
+  return `${formatShortDate(from, currentYear)} - ${formatShortDate(to, currentYear)}`
+}
+
+export function formatLongDate(iso: string): string {
+  return format(parseISO(iso), 'EEE, MMM d, yyyy')
+}

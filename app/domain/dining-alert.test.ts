@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DINING_MESSAGES,
+  diningAlertSchema,
+  fromDiningTimes,
+  timeMatches,
+  TIME_SLOTS,
+  toDiningTimes,
+  toleranceLabel,
+  twelveHour,
+} from './dining-alert'
+
+const schema = diningAlertSchema('2026-11-22')
+const valid = {
+  resortLocationIdentifier: 'disney-world',
+  diningLocationId: '90002464',
+  reserveDate: '2026-12-01',
+  partySize: 4,
+  preferredTime: null,
+  timeRangeStart: null,
+  timeRangeEnd: null,
+}
+const errors = (input: unknown) => {
+  const result = schema.safeParse(input)
+  return result.success ? [] : result.error.issues.map((issue) => issue.message)
+}
+
+describe('the time choices', () => {
+  it('offers 30-minute steps from 08:00 to 21:30, shown in 12-hour time', () => {
+    expect(TIME_SLOTS[0]).toBe('08:00')
+    expect(TIME_SLOTS.at(-1)).toBe('21:30')
+    expect(TIME_SLOTS).toHaveLength(28)
+    expect(twelveHour('08:00')).toBe('8:00 AM')
+    expect(twelveHour('12:30:00')).toBe('12:30 PM')
+    expect(twelveHour('21:30')).toBe('9:30 PM')
+  })
+
+  it('labels the tolerances of the wizard and of the page form', () => {
+    expect([0, 5, 90, 180].map((m) => toleranceLabel(m, 'wizard'))).toEqual([
+      'Exact',
+      '5m',
+      '1.5h',
+      '3h',
+    ])
+    expect([0, 15, 60].map((m) => toleranceLabel(m, 'form'))).toEqual([
+      'Exact time only',
+      '+/-15 min',
+      '+/-1 h',
+    ])
+  })
+})
+
+describe('toDiningTimes', () => {
+  it('sends no time for all day, and the window for a meal', () => {
+    expect(toDiningTimes({ kind: 'all-day' })).toEqual({
+      preferredTime: null,
+      timeRangeStart: null,
+      timeRangeEnd: null,
+    })
+    expect(toDiningTimes({ kind: 'meal', meal: 'breakfast' })).toEqual({
+      preferredTime: null,
+      timeRangeStart: '07:00:00',
+      timeRangeEnd: '11:30:00',
+    })
+    expect(toDiningTimes({ kind: 'meal', meal: 'dinner' }).timeRangeEnd).toBe('22:00:00')
+  })
+
+  it('widens a specific time by the tolerance, clamped to 00:00 to 23:59', () => {
+    expect(toDiningTimes({ kind: 'time', time: '18:00', toleranceMinutes: 30 })).toEqual({
+      preferredTime: '18:00:00',
+      timeRangeStart: '17:30:00',
+      timeRangeEnd: '18:30:00',
+    })
+    expect(toDiningTimes({ kind: 'time', time: '21:30', toleranceMinutes: 180 }).timeRangeEnd).toBe(
+      '23:59:00',
+    )
+    expect(
+      toDiningTimes({ kind: 'time', time: '01:00', toleranceMinutes: 120 }).timeRangeStart,
+    ).toBe('00:00:00')
+    expect(toDiningTimes({ kind: 'time', time: '08:00', toleranceMinutes: 0 })).toEqual({
+      preferredTime: '08:00:00',
+      timeRangeStart: null,
+      timeRangeEnd: null,
+    })
+  })
+})
+
+describe('fromDiningTimes (editing)', () => {
+  it('derives all day, a meal, or a time with its tolerance', () => {
+    expect(
+      fromDiningTimes({ preferredTime: null, timeRangeStart: null, timeRangeEnd: null }),
+    ).toEqual({ kind: 'all-day' })
+    expect(
+      fromDiningTimes({
+        preferredTime: null,
+        timeRangeStart: '11:30:00',
+        timeRangeEnd: '16:30:00',
+      }),
+    ).toEqual({
+      kind: 'meal',
+      meal: 'lunch',
+    })
+    expect(
+      fromDiningTimes({
+        preferredTime: '18:00:00',
+        timeRangeStart: '17:30:00',
+        timeRangeEnd: '18:30:00',
+      }),
+    ).toEqual({
+      kind: 'time',
+      time: '18:00',
+      toleranceMinutes: 30,
+    })
+    expect(
+      fromDiningTimes({
+        preferredTime: '18:00:00',
+        timeRangeStart: '17:10:00',
+        timeRangeEnd: '18:30:00',
+      }),
+    ).toEqual({
+      kind: 'time',
+      time: '18:00',
+      toleranceMinutes: 0,
+    })
+  })
+})
+
+describe('timeMatches', () => {
+  it('matches inside a range, exactly at a preferred time, and anything all day', () => {
+    const lunch = toDiningTimes({ kind: 'meal', meal: 'lunch' })
+    expect(timeMatches('11:30:00', lunch)).toBe(true)
+    expect(timeMatches('16:35:00', lunch)).toBe(false)
+    expect(
+      timeMatches('18:00:00', toDiningTimes({ kind: 'time', time: '18:00', toleranceMinutes: 0 })),
+    ).toBe(true)
+    expect(
+      timeMatches('18:05:00', toDiningTimes({ kind: 'time', time: '18:00', toleranceMinutes: 0 })),
+    ).toBe(false)
+    expect(timeMatches('09:15:00', toDiningTimes({ kind: 'all-day' }))).toBe(true)
+  })
+})
+
+describe('diningAlertSchema', () => {
+  it('accepts times as HH:MM:SS, HH:MM (made HH:MM:00) or null', () => {
+    const parsed = schema.parse({
+      ...valid,
+      preferredTime: '18:00',
+      timeRangeStart: '17:30:00',
+      timeRangeEnd: '18:30:00',
+    })
+    expect(parsed).toMatchObject({ preferredTime: '18:00:00', timeRangeStart: '17:30:00' })
+    expect(schema.parse(valid).preferredTime).toBeNull()
+  })
+
+  it('keeps the party between 1 and 20', () => {
+    expect(errors({ ...valid, partySize: 0 })).toEqual([DINING_MESSAGES.partySize])
+    expect(errors({ ...valid, partySize: 21 })).toEqual([DINING_MESSAGES.partySize])
+  })
+
+  it('refuses a past date, a bad time and a backwards range', () => {
+    expect(errors({ ...valid, reserveDate: '2026-11-21' })).toEqual([DINING_MESSAGES.pastDate])
+    expect(errors({ ...valid, preferredTime: '25:00' })).toEqual([DINING_MESSAGES.time])
+    expect(errors({ ...valid, timeRangeStart: '19:00:00', timeRangeEnd: '18:00:00' })).toEqual([
+      DINING_MESSAGES.range,
+    ])
+    expect(errors({ ...valid, timeRangeStart: '19:00:00' })).toEqual([DINING_MESSAGES.range])
+  })
+
+  it('knows only the two destinations', () => {
+    expect(errors({ ...valid, resortLocationIdentifier: 'epcot' })).toEqual([
+      'resortLocationIdentifier must be disney-world or disneyland.',
+    ])
+  })
+})

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest'
+import {
+  HOTEL_MESSAGES,
+  hotelAlertSchema,
+  missingHotelParts,
+  requiredFieldsMessage,
+  resolveRoomSelection,
+} from './hotel-alert'
+
+const today = '2026-11-22'
+const schema = hotelAlertSchema(today)
+const valid = {
+  resortId: 'resort-1',
+  checkInDate: '2026-12-03',
+  checkOutDate: '2026-12-07',
+  numberOfAdults: 2,
+  agesOfChildren: [0, 7],
+  accessible: false,
+  roomIds: ['a', 'b', 'a'],
+}
+
+function errors(input: unknown) {
+  const result = schema.safeParse(input)
+  return result.success ? [] : result.error.issues.map((issue) => issue.message)
+}
+
+describe('hotelAlertSchema', () => {
+  it('accepts a complete alert and drops repeated room ids', () => {
+    expect(schema.parse(valid)).toEqual({ ...valid, roomIds: ['a', 'b'] })
+  })
+
+  it('reads form values: numbers as text and a checked box as "on"', () => {
+    const parsed = schema.parse({
+      ...valid,
+      numberOfAdults: '3',
+      agesOfChildren: ['4'],
+      accessible: 'on',
+    })
+    expect(parsed).toMatchObject({ numberOfAdults: 3, agesOfChildren: [4], accessible: true })
+  })
+
+  it('keeps adults between 1 and 14', () => {
+    expect(errors({ ...valid, numberOfAdults: 0 })).toEqual([HOTEL_MESSAGES.adults])
+    expect(errors({ ...valid, numberOfAdults: 15 })).toEqual([HOTEL_MESSAGES.adults])
+    expect(errors({ ...valid, numberOfAdults: 1.5 })).toEqual([HOTEL_MESSAGES.adults])
+  })
+
+  it('keeps children between 0 and 13 with ages 0 to 17', () => {
+    expect(errors({ ...valid, agesOfChildren: Array(14).fill(5) })).toEqual([
+      HOTEL_MESSAGES.children,
+    ])
+    expect(errors({ ...valid, agesOfChildren: [18] })).toEqual([HOTEL_MESSAGES.ages])
+    expect(errors({ ...valid, agesOfChildren: [-1] })).toEqual([HOTEL_MESSAGES.ages])
+    expect(errors({ ...valid, numberOfChildren: 3 })).toEqual([HOTEL_MESSAGES.ages])
+  })
+
+  it('refuses dates in the past and a check-out that is not after check-in', () => {
+    expect(errors({ ...valid, checkInDate: '2026-11-21' })).toEqual([HOTEL_MESSAGES.pastDate])
+    expect(errors({ ...valid, checkOutDate: '2026-12-03' })).toEqual([
+      HOTEL_MESSAGES.checkOutAfterCheckIn,
+    ])
+    expect(errors({ ...valid, checkInDate: '2026-11-22', checkOutDate: '2026-11-23' })).toEqual([])
+    expect(errors({ ...valid, checkInDate: '2026-13-01' })).toEqual([HOTEL_MESSAGES.dates])
+  })
+
+  it('asks for a resort and at least one room type', () => {
+    expect(errors({ ...valid, resortId: '' })).toEqual([HOTEL_MESSAGES.resort])
+    expect(errors({ ...valid, roomIds: [] })).toEqual([HOTEL_MESSAGES.rooms])
+  })
+})
+
+describe('the required-fields summary of the page form', () => {
+  it('lists what is missing in order, ending with a period', () => {
+    expect(requiredFieldsMessage(missingHotelParts({ numberOfAdults: 2 }))).toBe(
+      'Please complete all required fields: resort, dates, at least 1 room type.',
+    )
+    expect(
+      requiredFieldsMessage(
+        missingHotelParts({
+          resortId: 'r',
+          checkInDate: '2026-12-01',
+          checkOutDate: '2026-12-02',
+          numberOfAdults: 0,
+          numberOfChildren: 2,
+          agesOfChildren: [4],
+          roomIds: ['a'],
+        }),
+      ),
+    ).toBe('Please complete all required fields: at least 1 adult, ages for all children.')
+    expect(requiredFieldsMessage([])).toBeNull()
+  })
+})
+
+describe('resolveRoomSelection', () => {
+  const room = {
+    maxOccupancy: 5,
+    maxAdultOccupancy: 4,
+    maxNonAdultOccupancy: 4,
+    maxNonInfantOccupancy: 4,
+    numberOfBedrooms: 0,
+    accessible: false,
+  }
+  const rooms = [
+    {
+      id: 'small',
+      ...room,
+      maxOccupancy: 2,
+      maxNonInfantOccupancy: 2,
+      maxAdultOccupancy: 2,
+      maxNonAdultOccupancy: 1,
+    },
+    { id: 'standard', ...room },
+  ]
+  const party = { adults: 3, childAges: [], accessible: false }
+
+  it('drops selected rooms that no longer fit the party', () => {
+    expect(resolveRoomSelection(['small', 'standard'], rooms, party)).toEqual({
+      ok: true,
+      roomIds: ['standard'],
+    })
+  })
+
+  it('refuses rooms of another resort', () => {
+    expect(resolveRoomSelection(['elsewhere'], rooms, party)).toEqual({
+      ok: false,
+      message: HOTEL_MESSAGES.unknownRooms,
+    })
+  })
+
+  it('says so when no room of the resort fits the party', () => {
+    expect(resolveRoomSelection(['standard'], rooms, { ...party, adults: 6 })).toEqual({
+      ok: false,
+      message: HOTEL_MESSAGES.noRoomsForParty,
+    })
+  })
+
+  it('says so when none of the selection fits', () => {
+    expect(resolveRoomSelection(['small'], rooms, party)).toEqual({
+      ok: false,
+      message: HOTEL_MESSAGES.selectionDoesNotFit,
+    })
+  })
+})

@@ -1,0 +1,158 @@
+import { z } from 'zod'
+import { isIsoDate } from './dates'
+import { filterRoomTypes, type Party, type RoomCapacity } from './room-filter'
+
+/** Party limits of the hotel form (catalogue §5 and §9). */
+export const HOTEL_PARTY = {
+  adults: { min: 1, max: 14, default: 2 },
+  children: { min: 0, max: 13, default: 0 },
+  age: { min: 0, max: 17 },
+} as const
+
+export const HOTEL_MESSAGES = {
+  resort: 'Select a resort.',
+  dates: 'Choose your check-in and check-out dates.',
+  pastDate: 'Dates cannot be in the past.',
+  checkOutAfterCheckIn: 'Check-out must be after check-in.',
+  adults: `Adults must be between ${HOTEL_PARTY.adults.min} and ${HOTEL_PARTY.adults.max}.`,
+  children: `Children must be between ${HOTEL_PARTY.children.min} and ${HOTEL_PARTY.children.max}.`,
+  ages: 'Select an age for each child.',
+  rooms: 'Select at least one room type.',
+  noRoomsForParty:
+    'No room types are available for this party size. Please adjust your party size or try a different resort.',
+  noRoomsForPartyWizard:
+    'No room types are available for this party size. Please adjust your party size before continuing.',
+  unknownRooms: 'Some selected room types do not belong to this resort.',
+  selectionDoesNotFit:
+    'None of the selected room types fits this party. Please choose another room type.',
+  wizardIncomplete: 'Please complete all required fields',
+  createFailed: 'Failed to create hotel alert. Please try again.',
+} as const
+
+/** The required parts of the page form, in the order its summary lists what is missing. */
+const REQUIRED_PARTS = [
+  ['resort', 'resort'],
+  ['dates', 'dates'],
+  ['adults', 'at least 1 adult'],
+  ['ages', 'ages for all children'],
+  ['rooms', 'at least 1 room type'],
+] as const
+export type HotelPart = (typeof REQUIRED_PARTS)[number][0]
+
+/** "Please complete all required fields: resort, dates." (catalogue §5). */
+export function requiredFieldsMessage(missing: readonly HotelPart[]): string | null {
+  const items = REQUIRED_PARTS.filter(([part]) => missing.includes(part)).map(([, text]) => text)
+  return items.length ? `Please complete all required fields: ${items.join(', ')}.` : null
+}
+
+/** Which required parts a draft lacks. */
+export function missingHotelParts(draft: {
+  resortId?: string | null
+  checkInDate?: string | null
+  checkOutDate?: string | null
+  numberOfAdults?: number | null
+  agesOfChildren?: readonly (number | null | undefined)[]
+  numberOfChildren?: number | null
+  roomIds?: readonly string[]
+}): HotelPart[] {
+  const missing: HotelPart[] = []
+  if (!draft.resortId) missing.push('resort')
+  if (!draft.checkInDate || !draft.checkOutDate) missing.push('dates')
+  if (!draft.numberOfAdults || draft.numberOfAdults < 1) missing.push('adults')
+  const ages = draft.agesOfChildren ?? []
+  const children = draft.numberOfChildren ?? ages.length
+  if (ages.length < children || ages.some((age) => age === null || age === undefined))
+    missing.push('ages')
+  if (!draft.roomIds?.length) missing.push('rooms')
+  return missing
+}
+
+const isoDate = z.string({ error: HOTEL_MESSAGES.dates }).refine(isIsoDate, HOTEL_MESSAGES.dates)
+const wholeNumber = (message: string) => z.coerce.number({ error: message }).int(message)
+
+/**
+ * A hotel alert as the page form, the wizard and the JSON API send it. One schema for all
+ * three; `today` is the resort destination's date, so "the past" means the past there.
+ */
+export function hotelAlertSchema(today: string) {
+  return z
+    .object({
+      resortId: z.string({ error: HOTEL_MESSAGES.resort }).trim().min(1, HOTEL_MESSAGES.resort),
+      checkInDate: isoDate,
+      checkOutDate: isoDate,
+      numberOfAdults: wholeNumber(HOTEL_MESSAGES.adults)
+        .min(HOTEL_PARTY.adults.min, HOTEL_MESSAGES.adults)
+        .max(HOTEL_PARTY.adults.max, HOTEL_MESSAGES.adults),
+      agesOfChildren: z
+        .array(
+          wholeNumber(HOTEL_MESSAGES.ages)
+            .min(HOTEL_PARTY.age.min, HOTEL_MESSAGES.ages)
+            .max(HOTEL_PARTY.age.max, HOTEL_MESSAGES.ages),
+          { error: HOTEL_MESSAGES.ages },
+        )
+        .max(HOTEL_PARTY.children.max, HOTEL_MESSAGES.children)
+        .default([]),
+      numberOfChildren: wholeNumber(HOTEL_MESSAGES.children)
+        .min(HOTEL_PARTY.children.min, HOTEL_MESSAGES.children)
+        .max(HOTEL_PARTY.children.max, HOTEL_MESSAGES.children)
+        .optional(),
+      accessible: z
+        .union([z.boolean(), z.enum(['on', 'true', 'false'])])
+        .optional()
+        .transform((value) => value === true || value === 'on' || value === 'true'),
+      roomIds: z
+        .array(z.string().trim().min(1), { error: HOTEL_MESSAGES.rooms })
+        .min(1, HOTEL_MESSAGES.rooms)
+        .max(100, HOTEL_MESSAGES.rooms)
+        .transform((ids) => [...new Set(ids)]),
+    })
+    .superRefine((alert, ctx) => {
+      if (!isIsoDate(alert.checkInDate) || !isIsoDate(alert.checkOutDate)) return
+      if (alert.checkInDate < today || alert.checkOutDate < today) {
+        ctx.addIssue({ code: 'custom', path: ['checkInDate'], message: HOTEL_MESSAGES.pastDate })
+      } else if (alert.checkOutDate <= alert.checkInDate) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['checkOutDate'],
+          message: HOTEL_MESSAGES.checkOutAfterCheckIn,
+        })
+      }
+      if (
+        alert.numberOfChildren !== undefined &&
+        alert.numberOfChildren !== alert.agesOfChildren.length
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['agesOfChildren'], message: HOTEL_MESSAGES.ages })
+      }
+    })
+    .transform(({ numberOfChildren: _count, ...alert }) => alert)
+}
+export type HotelAlertInput = z.output<ReturnType<typeof hotelAlertSchema>>
+
+export function partyOf(
+  alert: Pick<HotelAlertInput, 'numberOfAdults' | 'agesOfChildren' | 'accessible'>,
+): Party {
+  return {
+    adults: alert.numberOfAdults,
+    childAges: alert.agesOfChildren,
+    accessible: alert.accessible,
+  }
+}
+
+/**
+ * Checks the chosen room types against the resort's own list and the party: ids of another
+ * resort are refused, rooms that no longer fit are dropped, and at least one must remain.
+ */
+export function resolveRoomSelection<Room extends RoomCapacity & { id: string }>(
+  selectedIds: readonly string[],
+  resortRooms: readonly Room[],
+  party: Party,
+): { ok: true; roomIds: string[] } | { ok: false; message: string } {
+  const known = new Set(resortRooms.map((room) => room.id))
+  if (selectedIds.some((id) => !known.has(id)))
+    return { ok: false, message: HOTEL_MESSAGES.unknownRooms }
+  const fitting = new Set(filterRoomTypes(resortRooms, party).map((room) => room.id))
+  if (fitting.size === 0) return { ok: false, message: HOTEL_MESSAGES.noRoomsForParty }
+  const roomIds = selectedIds.filter((id) => fitting.has(id))
+  if (roomIds.length === 0) return { ok: false, message: HOTEL_MESSAGES.selectionDoesNotFit }
+  return { ok: true, roomIds }
+}
