@@ -1,6 +1,10 @@
 import { randomInt } from 'node:crypto'
 import type { DB } from './client.ts'
-import type { NewUser, User } from './schema.ts'
+import type { Insertable } from 'kysely'
+import type { DiningAlertsTable, HotelAlertsTable, NewUser, User } from './schema.ts'
+
+type NewHotelAlert = Insertable<HotelAlertsTable>
+type NewDiningAlert = Insertable<DiningAlertsTable>
 
 const AREA_CODES = [201, 202, 212, 213, 305, 312, 407, 415, 617, 702, 714, 718] as const
 
@@ -15,6 +19,70 @@ export async function createUser(db: DB, overrides: Partial<NewUser> = {}): Prom
   return db
     .insertInto('users')
     .values({ phoneNumber: fakePhoneNumber(), ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** A date `days` from today, YYYY-MM-DD (UTC), for alerts that must be in the future. */
+export function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+}
+
+/** A listed resort of the catalogue with a room type for two adults, by name. */
+export async function catalogueResort(db: DB, name = "Disney's Pop Century Resort") {
+  const resort = await db
+    .selectFrom('resorts')
+    .selectAll()
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow()
+  const rooms = await db
+    .selectFrom('roomTypes')
+    .selectAll()
+    .where('resortId', '=', resort.id)
+    .where('accessible', '=', false)
+    .orderBy('sortOrder')
+    .execute()
+  return { resort, rooms }
+}
+
+export async function createHotelAlertRow(
+  db: DB,
+  userId: string,
+  overrides: Partial<NewHotelAlert> = {},
+) {
+  const { resort, rooms } = await catalogueResort(db)
+  return db
+    .insertInto('hotelAlerts')
+    .values({
+      userId,
+      resortId: resort.id,
+      checkInDate: daysFromToday(30),
+      checkOutDate: daysFromToday(34),
+      numberOfAdults: 2,
+      roomTypeIds: [rooms[0]!.id],
+      status: 1,
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function createDiningAlertRow(
+  db: DB,
+  userId: string,
+  overrides: Partial<NewDiningAlert> = {},
+) {
+  return db
+    .insertInto('diningAlerts')
+    .values({
+      userId,
+      resortLocationIdentifier: 'disney-world',
+      diningLocationId: '90002464',
+      reserveDate: daysFromToday(20),
+      partySize: 4,
+      status: 1,
+      ...overrides,
+    })
     .returningAll()
     .executeTakeFirstOrThrow()
 }

@@ -97,7 +97,58 @@ export interface DiningLocationsTable {
   listed: Defaulted<boolean>
 }
 
+export interface HotelAlertsTable {
+  id: Generated<string>
+  userId: string
+  resortId: string
+  checkInDate: string
+  checkOutDate: string
+  numberOfAdults: number
+  agesOfChildren: Defaulted<number[]>
+  accessible: Defaulted<boolean>
+  roomTypeIds: string[]
+  status: Defaulted<number>
+  type: Defaulted<number>
+  statusReason: string | null
+  startedAt: Timestamp | null
+  nextCheckAt: Timestamp | null
+  lastCheckedAt: Timestamp | null
+  lastFoundAt: Timestamp | null
+  createdAt: Defaulted<Date>
+  updatedAt: Defaulted<Date>
+}
+
+export interface DiningAlertsTable {
+  id: Generated<string>
+  userId: string
+  resortLocationIdentifier: DestinationId
+  diningLocationId: string
+  reserveDate: string
+  partySize: number
+  preferredTime: string | null
+  timeRangeStart: string | null
+  timeRangeEnd: string | null
+  status: Defaulted<number>
+  statusReason: string | null
+  startedAt: Timestamp | null
+  nextCheckAt: Timestamp | null
+  lastCheckedAt: Timestamp | null
+  lastFoundAt: Timestamp | null
+  createdAt: Defaulted<Date>
+  updatedAt: Defaulted<Date>
+}
+
+export interface PendingAlertsTable {
+  id: Generated<string>
+  kind: 'hotel' | 'dining'
+  payload: ColumnType<unknown, string, string>
+  createdAt: Defaulted<Date>
+}
+
 export interface Database {
+  hotelAlerts: HotelAlertsTable
+  diningAlerts: DiningAlertsTable
+  pendingAlerts: PendingAlertsTable
   resorts: ResortsTable
   roomTypes: RoomTypesTable
   diningLocations: DiningLocationsTable
@@ -115,4 +166,6 @@ export type Resort = Selectable<ResortsTable>
 export type RoomType = Selectable<RoomTypesTable>
 export type DiningLocation = Selectable<DiningLocationsTable>
 export type Session = Selectable<SessionsTable>
+export type HotelAlert = Selectable<HotelAlertsTable>
+export type DiningAlert = Selectable<DiningAlertsTable>
 export type VerificationCode = Selectable<VerificationCodesTable>

@@ -3,6 +3,7 @@ import {
   HOTEL_MESSAGES,
   hotelAlertSchema,
   missingHotelParts,
+  normalizeHotelPayload,
   requiredFieldsMessage,
   resolveRoomSelection,
 } from './hotel-alert'
@@ -138,6 +139,42 @@ describe('resolveRoomSelection', () => {
     expect(resolveRoomSelection(['small'], rooms, party)).toEqual({
       ok: false,
       message: HOTEL_MESSAGES.selectionDoesNotFit,
+    })
+  })
+})
+
+describe('normalizeHotelPayload', () => {
+  it('reads the capitalised update payload', () => {
+    expect(
+      normalizeHotelPayload({
+        Id: 'x',
+        Resort: { Id: 'r1', Name: 'Pop' },
+        CheckInDate: '2026-12-01',
+        NumberOfAdults: 2,
+        Rooms: [{ Id: 'a' }, { id: 'b' }],
+        Status: 0,
+      }),
+    ).toMatchObject({
+      id: 'x',
+      resortId: 'r1',
+      checkInDate: '2026-12-01',
+      numberOfAdults: 2,
+      roomIds: ['a', 'b'],
+      status: 0,
+    })
+  })
+
+  it('prefers explicit ids over the objects', () => {
+    expect(
+      normalizeHotelPayload({
+        resortId: 'r2',
+        resort: { id: 'r1' },
+        roomIds: ['c'],
+        rooms: [{ id: 'a' }],
+      }),
+    ).toMatchObject({
+      resortId: 'r2',
+      roomIds: ['c'],
     })
   })
 })

@@ -156,3 +156,27 @@ export function resolveRoomSelection<Room extends RoomCapacity & { id: string }>
   if (roomIds.length === 0) return { ok: false, message: HOTEL_MESSAGES.selectionDoesNotFit }
   return { ok: true, roomIds }
 }
+
+function lowerFirst(key: string) {
+  return key.charAt(0).toLowerCase() + key.slice(1)
+}
+
+function idOf(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return undefined
+  const record = value as Record<string, unknown>
+  return record.id ?? record.Id
+}
+
+/**
+ * The hotel payloads of the contract: create sends camelCase with resort and room objects,
+ * update may send capitalised names (Id, Resort, CheckInDate, …). Both become one shape.
+ */
+export function normalizeHotelPayload(body: Record<string, unknown>): Record<string, unknown> {
+  const payload = Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [lowerFirst(key), value]),
+  )
+  payload.resortId ??= idOf(payload.resort)
+  if (payload.roomIds === undefined && Array.isArray(payload.rooms))
+    payload.roomIds = payload.rooms.map(idOf)
+  return payload
+}

@@ -1,0 +1,144 @@
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Database, Plan, User } from '../../db/schema.ts'
+import { ALERT_ERRORS, canStartAnother, type AlertKind } from '~/domain/alerts'
+import { isTrialOver } from '~/domain/plans'
+
+type Executor = Kysely<Database>
+
+export type AlertErrorCode =
+  'QUOTA_EXCEEDED' | 'SUBSCRIPTION_REQUIRED' | 'NO_PLAN' | 'NOT_FOUND' | 'INVALID'
+
+/** A refusal by the alert rules, with the status and code the JSON API answers with. */
+export class AlertRuleError extends Error {
+  constructor(
+    readonly code: AlertErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message)
+  }
+
+  get status() {
+    return this.code === 'NOT_FOUND' ? 404 : 400
+  }
+}
+
+export const TABLES: Record<AlertKind, 'hotelAlerts' | 'diningAlerts'> = {
+  hotel: 'hotelAlerts',
+  dining: 'diningAlerts',
+}
+
+/**
+ * Locks the user's row for the rest of the transaction, so that two starts racing each other
+ * cannot both take the last free slot, and answers the user with their plan.
+ */
+export async function lockAccount(trx: Transaction<Database>, userId: string) {
+  const user = await trx
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow()
+  const plan = user.planId
+    ? await trx.selectFrom('plans').selectAll().where('id', '=', user.planId).executeTakeFirst()
+    : undefined
+  return { user, plan }
+}
+
+/** Creating, editing or starting an alert needs a plan, and on the free plan a trial that runs. */
+export function assertMayRunAlerts(
+  user: User,
+  plan: Plan | undefined,
+  now: Date,
+): asserts plan is Plan {
+  if (!plan) throw new AlertRuleError('NO_PLAN', ALERT_ERRORS.NO_PLAN)
+  if (isTrialOver(plan, user.trialStartUtc ? new Date(user.trialStartUtc) : null, now)) {
+    throw new AlertRuleError('SUBSCRIPTION_REQUIRED', ALERT_ERRORS.SUBSCRIPTION_REQUIRED)
+  }
+}
+
+/** Running hotel alerts plus running dining alerts (accounts §4). */
+export async function runningCount(
+  db: Executor,
+  userId: string,
+  except?: { kind: AlertKind; id: string },
+) {
+  const row = await sql<{ running: number }>`
+    select
+      (select count(*) from hotel_alerts where user_id = ${userId} and status = 1
+        and id is distinct from ${except?.kind === 'hotel' ? except.id : null}::uuid)
+      + (select count(*) from dining_alerts where user_id = ${userId} and status = 1
+        and id is distinct from ${except?.kind === 'dining' ? except.id : null}::uuid) as running
+  `.execute(db)
+  return Number(row.rows[0]?.running ?? 0)
+}
+
+/** Refuses a start (or a create that starts) when the running count already meets the limit. */
+export async function assertSlotFree(
+  db: Executor,
+  userId: string,
+  plan: Plan,
+  except?: { kind: AlertKind; id: string },
+) {
+  if (!canStartAnother(await runningCount(db, userId, except), plan.alertLimit)) {
+    throw new AlertRuleError('QUOTA_EXCEEDED', ALERT_ERRORS.QUOTA_EXCEEDED(plan.alertLimit))
+  }
+}
+
+/**
+ * Starts or stops an alert of either kind for its owner. Starting needs a running plan and a
+ * free slot, and schedules the first check for the next tick; stopping is always allowed.
+ */
+export async function setAlertStatus(
+  db: Executor,
+  userId: string,
+  kind: AlertKind,
+  id: string,
+  status: number,
+  now = new Date(),
+) {
+  return db.transaction().execute(async (trx) => {
+    const { user, plan } = await lockAccount(trx, userId)
+    const table = TABLES[kind]
+    const current = await trx
+      .selectFrom(table)
+      .select(['id', 'status'])
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst()
+    if (!current) throw new AlertRuleError('NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+    const starting = status === 1 && current.status !== 1
+    if (starting) {
+      assertMayRunAlerts(user, plan, now)
+      await assertSlotFree(trx, userId, plan, { kind, id })
+    }
+    await trx
+      .updateTable(table)
+      .set({
+        status,
+        updatedAt: now,
+        ...(starting && { startedAt: now, nextCheckAt: now, statusReason: null }),
+      })
+      .where('id', '=', id)
+      .execute()
+  })
+}
+
+/** Deletes an alert of its owner; another user's id is as unknown as a made-up one. */
+export async function deleteAlert(db: Executor, userId: string, kind: AlertKind, id: string) {
+  const result = await db
+    .deleteFrom(TABLES[kind])
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst()
+  if (Number(result.numDeletedRows) === 0)
+    throw new AlertRuleError('NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Alert ids are UUIDs; anything else cannot name an alert, so it is simply not found. */
+export function assertAlertId(id: unknown): asserts id is string {
+  if (typeof id !== 'string' || !UUID.test(id))
+    throw new AlertRuleError('NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+}

@@ -1,0 +1,171 @@
+import type { Kysely } from 'kysely'
+import type { Database, DiningAlert } from '../../db/schema.ts'
+import { DINING_STATUS } from '~/domain/alerts'
+import { todayIn } from '~/domain/dates'
+import { findDestination } from '~/domain/destinations'
+import { DINING_MESSAGES, diningAlertSchema } from '~/domain/dining-alert'
+import {
+  AlertRuleError,
+  assertAlertId,
+  assertMayRunAlerts,
+  assertSlotFree,
+  lockAccount,
+} from '~/models/alert-rules.server'
+
+type Executor = Kysely<Database>
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null)
+
+/** The dining alert of the JSON contract (accounts §3). */
+function toJson(alert: DiningAlert & { diningLocationName: string }) {
+  return {
+    id: alert.id,
+    resortLocationIdentifier: alert.resortLocationIdentifier,
+    diningLocationId: alert.diningLocationId,
+    diningLocationName: alert.diningLocationName,
+    reserveDate: alert.reserveDate,
+    partySize: alert.partySize,
+    preferredTime: alert.preferredTime,
+    timeRangeStart: alert.timeRangeStart,
+    timeRangeEnd: alert.timeRangeEnd,
+    status: alert.status,
+    statusReason: alert.statusReason,
+    created: iso(alert.createdAt)!,
+    lastCheckedAt: iso(alert.lastCheckedAt),
+    lastFoundAt: iso(alert.lastFoundAt),
+  }
+}
+export type DiningAlertJson = ReturnType<typeof toJson>
+
+/** The user's dining alerts, newest first; `ids` narrows to some of them. */
+export async function listDiningAlerts(db: Executor, userId: string, ids?: string[]) {
+  if (ids?.length === 0) return []
+  let query = db
+    .selectFrom('diningAlerts')
+    .innerJoin('diningLocations', 'diningLocations.id', 'diningAlerts.diningLocationId')
+    .selectAll('diningAlerts')
+    .select('diningLocations.name as diningLocationName')
+    .where('diningAlerts.userId', '=', userId)
+  if (ids) query = query.where('diningAlerts.id', 'in', ids)
+  return (await query.orderBy('diningAlerts.createdAt', 'desc').execute()).map(toJson)
+}
+
+/** Validates against the schema (the destination's "today") and the restaurant list. */
+async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
+  const destination = findDestination(
+    typeof raw.resortLocationIdentifier === 'string' ? raw.resortLocationIdentifier : '',
+  )
+  const today = todayIn(destination?.timeZone ?? 'America/Los_Angeles', now)
+  const result = diningAlertSchema(today).safeParse(raw)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    throw new AlertRuleError(
+      'INVALID',
+      issue?.message ?? 'Invalid dining alert.',
+      issue?.path.join('.'),
+    )
+  }
+  const input = result.data
+  const restaurant = await db
+    .selectFrom('diningLocations')
+    .select(['id', 'resortLocationIdentifier', 'listed'])
+    .where('id', '=', input.diningLocationId)
+    .executeTakeFirst()
+  if (
+    !restaurant ||
+    !restaurant.listed ||
+    restaurant.resortLocationIdentifier !== input.resortLocationIdentifier
+  ) {
+    throw new AlertRuleError('INVALID', DINING_MESSAGES.restaurant, 'diningLocationId')
+  }
+  return input
+}
+
+function columns(input: Awaited<ReturnType<typeof validate>>) {
+  return {
+    resortLocationIdentifier: input.resortLocationIdentifier,
+    diningLocationId: input.diningLocationId,
+    reserveDate: input.reserveDate,
+    partySize: input.partySize,
+    preferredTime: input.preferredTime,
+    timeRangeStart: input.timeRangeStart,
+    timeRangeEnd: input.timeRangeEnd,
+  }
+}
+
+/** Creates a running (status 1) or stopped dining alert for its owner. */
+export async function createDiningAlert(
+  db: Executor,
+  userId: string,
+  raw: Record<string, unknown>,
+  options: { now?: Date } = {},
+) {
+  const now = options.now ?? new Date()
+  const input = await validate(db, raw, now)
+  const status =
+    raw.status === DINING_STATUS.stopped ? DINING_STATUS.stopped : DINING_STATUS.running
+  const id = await db.transaction().execute(async (trx) => {
+    const { user, plan } = await lockAccount(trx, userId)
+    assertMayRunAlerts(user, plan, now)
+    if (status === DINING_STATUS.running) await assertSlotFree(trx, userId, plan)
+    const row = await trx
+      .insertInto('diningAlerts')
+      .values({
+        userId,
+        ...columns(input),
+        status,
+        startedAt: status === DINING_STATUS.running ? now : null,
+        nextCheckAt: status === DINING_STATUS.running ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  })
+  return (await listDiningAlerts(db, userId, [id]))[0]!
+}
+
+/** Replaces a dining alert's fields and, when given, its status (1 running, else stopped). */
+export async function updateDiningAlert(
+  db: Executor,
+  userId: string,
+  id: unknown,
+  raw: Record<string, unknown>,
+  options: { status?: number; now?: Date } = {},
+) {
+  assertAlertId(id)
+  const now = options.now ?? new Date()
+  const input = await validate(db, raw, now)
+  await db.transaction().execute(async (trx) => {
+    const { user, plan } = await lockAccount(trx, userId)
+    const current = await trx
+      .selectFrom('diningAlerts')
+      .select('status')
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst()
+    if (!current) throw new AlertRuleError('NOT_FOUND', 'Alert not found.')
+    const status =
+      options.status === undefined
+        ? current.status
+        : options.status === DINING_STATUS.running
+          ? DINING_STATUS.running
+          : DINING_STATUS.stopped
+    assertMayRunAlerts(user, plan, now)
+    const starting = status === DINING_STATUS.running && current.status !== DINING_STATUS.running
+    if (starting) await assertSlotFree(trx, userId, plan, { kind: 'dining', id })
+    await trx
+      .updateTable('diningAlerts')
+      .set({
+        ...columns(input),
+        status,
+        updatedAt: now,
+        ...(status === DINING_STATUS.running && { nextCheckAt: now }),
+        ...(starting && { startedAt: now, statusReason: null }),
+      })
+      .where('id', '=', id)
+      .execute()
+  })
+  return (await listDiningAlerts(db, userId, [id]))[0]!
+}

@@ -1,0 +1,190 @@
+import type { Kysely } from 'kysely'
+import type { Database, HotelAlert } from '../../db/schema.ts'
+import { HOTEL_STATUS } from '~/domain/alerts'
+import { todayIn } from '~/domain/dates'
+import { findDestination } from '~/domain/destinations'
+import {
+  HOTEL_MESSAGES,
+  hotelAlertSchema,
+  partyOf,
+  resolveRoomSelection,
+} from '~/domain/hotel-alert'
+import {
+  AlertRuleError,
+  assertAlertId,
+  assertMayRunAlerts,
+  assertSlotFree,
+  lockAccount,
+} from '~/models/alert-rules.server'
+import { findResort, listRoomTypes, toResortJson, toRoomTypeJson } from '~/models/catalogue.server'
+
+type Executor = Kysely<Database>
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null)
+
+/** The hotel alert (availability query) of the JSON contract (accounts §3). */
+async function toJson(db: Executor, alerts: HotelAlert[]) {
+  if (alerts.length === 0) return []
+  const resortIds = [...new Set(alerts.map((alert) => alert.resortId))]
+  const roomIds = [...new Set(alerts.flatMap((alert) => alert.roomTypeIds))]
+  const [resorts, rooms] = await Promise.all([
+    db.selectFrom('resorts').selectAll().where('id', 'in', resortIds).execute(),
+    db.selectFrom('roomTypes').selectAll().where('id', 'in', roomIds).execute(),
+  ])
+  const resortById = new Map(resorts.map((resort) => [resort.id, toResortJson(resort)]))
+  const roomById = new Map(rooms.map((room) => [room.id, toRoomTypeJson(room)]))
+  return alerts.map((alert) => ({
+    id: alert.id,
+    resort: resortById.get(alert.resortId)!,
+    resortId: alert.resortId,
+    checkInDate: alert.checkInDate,
+    checkOutDate: alert.checkOutDate,
+    numberOfAdults: alert.numberOfAdults,
+    numberOfChildren: alert.agesOfChildren.length,
+    agesOfChildren: alert.agesOfChildren,
+    accessible: alert.accessible,
+    rooms: alert.roomTypeIds.flatMap((id) => roomById.get(id) ?? []),
+    roomIds: alert.roomTypeIds,
+    active: alert.status === HOTEL_STATUS.running,
+    status: alert.status,
+    statusReason: alert.statusReason,
+    type: alert.type,
+    created: iso(alert.createdAt)!,
+    lastCheckedAt: iso(alert.lastCheckedAt),
+    lastFoundAt: iso(alert.lastFoundAt),
+  }))
+}
+export type HotelAlertJson = Awaited<ReturnType<typeof toJson>>[number]
+
+/** The user's hotel alerts, newest first; `ids` narrows to some of them. */
+export async function listHotelAlerts(db: Executor, userId: string, ids?: string[]) {
+  if (ids?.length === 0) return []
+  let query = db
+    .selectFrom('hotelAlerts')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('type', '<>', 1)
+  if (ids) query = query.where('id', 'in', ids)
+  return toJson(db, await query.orderBy('createdAt', 'desc').execute())
+}
+
+/**
+ * Validates a hotel alert against the schema, its resort's own room types and its party,
+ * with "today" taken at the resort's destination.
+ */
+async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
+  const resort = typeof raw.resortId === 'string' ? await findResort(db, raw.resortId) : undefined
+  if (!resort || !resort.listed)
+    throw new AlertRuleError('INVALID', HOTEL_MESSAGES.resort, 'resortId')
+  const destination = findDestination(resort.locationIdentifier)!
+  const result = hotelAlertSchema(todayIn(destination.timeZone, now)).safeParse(raw)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    throw new AlertRuleError(
+      'INVALID',
+      issue?.message ?? 'Invalid hotel alert.',
+      issue?.path.join('.'),
+    )
+  }
+  const input = result.data
+  const selection = resolveRoomSelection(
+    input.roomIds,
+    await listRoomTypes(db, resort.id),
+    partyOf(input),
+  )
+  if (!selection.ok) throw new AlertRuleError('INVALID', selection.message, 'roomIds')
+  return { ...input, roomIds: selection.roomIds }
+}
+
+function columns(input: Awaited<ReturnType<typeof validate>>) {
+  return {
+    resortId: input.resortId,
+    checkInDate: input.checkInDate,
+    checkOutDate: input.checkOutDate,
+    numberOfAdults: input.numberOfAdults,
+    agesOfChildren: input.agesOfChildren,
+    accessible: input.accessible,
+    roomTypeIds: input.roomIds,
+  }
+}
+
+/**
+ * Creates a hotel alert for its owner. A running alert (the default) needs a free slot, and
+ * its first check is due at once, so the worker picks it up on its next tick.
+ */
+export async function createHotelAlert(
+  db: Executor,
+  userId: string,
+  raw: Record<string, unknown>,
+  options: { active?: boolean; now?: Date } = {},
+) {
+  const now = options.now ?? new Date()
+  const running = options.active ?? true
+  const input = await validate(db, raw, now)
+  const id = await db.transaction().execute(async (trx) => {
+    const { user, plan } = await lockAccount(trx, userId)
+    assertMayRunAlerts(user, plan, now)
+    if (running) await assertSlotFree(trx, userId, plan)
+    const row = await trx
+      .insertInto('hotelAlerts')
+      .values({
+        userId,
+        ...columns(input),
+        status: running ? HOTEL_STATUS.running : HOTEL_STATUS.stopped,
+        startedAt: running ? now : null,
+        nextCheckAt: running ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  })
+  return (await listHotelAlerts(db, userId, [id]))[0]!
+}
+
+/**
+ * Replaces a hotel alert's fields and, when given, its status. An edited running alert is
+ * checked again at the next tick with its new question.
+ */
+export async function updateHotelAlert(
+  db: Executor,
+  userId: string,
+  id: unknown,
+  raw: Record<string, unknown>,
+  options: { status?: number; now?: Date } = {},
+) {
+  assertAlertId(id)
+  const now = options.now ?? new Date()
+  const input = await validate(db, raw, now)
+  await db.transaction().execute(async (trx) => {
+    const { user, plan } = await lockAccount(trx, userId)
+    const current = await trx
+      .selectFrom('hotelAlerts')
+      .select('status')
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst()
+    if (!current) throw new AlertRuleError('NOT_FOUND', 'Alert not found.')
+    const status = options.status ?? current.status
+    if (![HOTEL_STATUS.stopped, HOTEL_STATUS.running, current.status].includes(status)) {
+      throw new AlertRuleError('INVALID', 'Status must be 0 (stopped) or 1 (running).', 'status')
+    }
+    assertMayRunAlerts(user, plan, now)
+    const starting = status === HOTEL_STATUS.running && current.status !== HOTEL_STATUS.running
+    if (starting) await assertSlotFree(trx, userId, plan, { kind: 'hotel', id })
+    await trx
+      .updateTable('hotelAlerts')
+      .set({
+        ...columns(input),
+        status,
+        updatedAt: now,
+        ...(status !== current.status && { statusReason: null }),
+        ...(status === HOTEL_STATUS.running && { nextCheckAt: now }),
+        ...(starting && { startedAt: now }),
+      })
+      .where('id', '=', id)
+      .execute()
+  })
+  return (await listHotelAlerts(db, userId, [id]))[0]!
+}
