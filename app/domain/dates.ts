@@ -37,3 +37,19 @@ export function formatDateRange(from: string, to: string, currentYear: number): 
 export function formatLongDate(iso: string): string {
   return format(parseISO(iso), 'EEE, MMM d, yyyy')
 }
+
+export interface DateRange {
+  from?: string
+  to?: string
+}
+
+/**
+ * The range calendar's clicks (catalogue §4): the first sets the start, the second the end
+ * (swapped if it is earlier), a third starts again. A stay needs a night, so clicking the start
+ * day again waits for another day.
+ */
+export function nextRange(current: DateRange, clicked: string): DateRange {
+  if (!current.from || current.to) return { from: clicked }
+  if (clicked === current.from) return { from: current.from }
+  return clicked < current.from ? { from: clicked, to: current.from } : { from: current.from, to: clicked }
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   HOTEL_MESSAGES,
   hotelAlertSchema,
+  hotelPageSchema,
   missingHotelParts,
   normalizeHotelPayload,
   requiredFieldsMessage,
@@ -176,5 +177,20 @@ describe('normalizeHotelPayload', () => {
       resortId: 'r2',
       roomIds: ['c'],
     })
+  })
+})
+
+describe('hotelPageSchema', () => {
+  it('gives the summary of missing parts first', () => {
+    const result = hotelPageSchema(today).safeParse({ numberOfAdults: 2, numberOfChildren: 1, agesOfChildren: [null] })
+    expect(result.success).toBe(false)
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [[], 'Please complete all required fields: resort, dates, ages for all children, at least 1 room type.'],
+    ])
+  })
+
+  it('then checks every field', () => {
+    const result = hotelPageSchema(today).safeParse({ ...valid, checkInDate: '2026-01-01' })
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([HOTEL_MESSAGES.pastDate])
   })
 })

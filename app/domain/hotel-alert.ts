@@ -180,3 +180,33 @@ export function normalizeHotelPayload(body: Record<string, unknown>): Record<str
     payload.roomIds = payload.rooms.map(idOf)
   return payload
 }
+
+/**
+ * The page form (/alerts/hotels), checked the same way in the browser and on the server: first
+ * the summary of what is missing, then the rules of every field.
+ */
+export function hotelPageSchema(today: string) {
+  return z
+    .object({
+      resortId: z.string().optional(),
+      checkInDate: z.string().optional(),
+      checkOutDate: z.string().optional(),
+      numberOfAdults: z.number({ error: HOTEL_MESSAGES.adults }).optional(),
+      numberOfChildren: z.number({ error: HOTEL_MESSAGES.children }).optional(),
+      agesOfChildren: z.array(z.number({ error: HOTEL_MESSAGES.ages }).nullable().optional()).optional(),
+      accessible: z.boolean().optional(),
+      roomIds: z.array(z.string()).optional(),
+    })
+    .superRefine((draft, ctx) => {
+      const message = requiredFieldsMessage(missingHotelParts(draft))
+      if (message) ctx.addIssue({ code: 'custom', path: [], message })
+    })
+    .transform((draft, ctx) => {
+      const result = hotelAlertSchema(today).safeParse(draft)
+      if (result.success) return result.data
+      for (const issue of result.error.issues) {
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+      }
+      return z.NEVER
+    })
+}

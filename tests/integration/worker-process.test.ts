@@ -53,7 +53,7 @@ describe('the maintenance sweep', () => {
 
     const sweep = maintenanceProcessor(db, getLogger())
     const result = await sweep({ id: 'test' } as Parameters<typeof sweep>[0])
-    expect(result).toEqual({ sessions: 1, codes: 1 })
+    expect(result).toEqual({ sessions: 1, codes: 1, drafts: 0 })
     const left = await db.selectFrom('sessions').where('userId', '=', user.id).execute()
     expect(left).toHaveLength(1)
   })

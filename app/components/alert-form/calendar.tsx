@@ -1,0 +1,120 @@
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
+import { format, parseISO } from 'date-fns'
+import { useEffect, useRef, useState } from 'react'
+import { DayPicker } from 'react-day-picker'
+import { formatDateRange, formatLongDate, formatShortDate, nextRange, type DateRange } from '~/domain/dates'
+
+const toIso = (date: Date) => format(date, 'yyyy-MM-dd')
+const fromIso = (iso?: string) => (iso ? parseISO(iso) : undefined)
+/** The popup stays open a moment after the last pick so the choice can be seen (catalogue §4). */
+const CLOSE_DELAY_MS = 180
+
+function CalendarIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 text-slate-500" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <rect x="3" y="4.5" width="14" height="12" rx="2" />
+      <path d="M3 8.5h14M7 3v3M13 3v3" strokeLinecap="round" />
+    </svg>
+  )
+}
+
+const triggerClass =
+  'flex w-full items-center justify-between rounded-lg border border-slate-300 px-3 py-2.5 text-left shadow-sm hover:border-brand-500'
+
+/** Check-in and check-out on a range calendar; past days cannot be picked. */
+export function DateRangeCalendar({
+  value,
+  onChange,
+  minDate,
+  id,
+}: {
+  value: DateRange
+  onChange: (range: DateRange) => void
+  minDate: string
+  id: string
+}) {
+  const closeRef = useRef<() => void>(() => {})
+  const [timer, setTimer] = useState<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(timer), [timer])
+  const currentYear = new Date().getFullYear()
+  const label =
+    value.from && value.to
+      ? formatDateRange(value.from, value.to, currentYear)
+      : value.from
+        ? `${formatShortDate(value.from, currentYear)} - …`
+        : 'Select dates'
+
+  return (
+    <Popover className="relative">
+      {({ close }) => {
+        closeRef.current = close
+        return (
+          <>
+            <PopoverButton id={id} className={triggerClass}>
+              <span className={value.from ? 'text-slate-900' : 'text-slate-500'}>{label}</span>
+              <CalendarIcon />
+            </PopoverButton>
+            <PopoverPanel className="absolute z-30 mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl" focus>
+              <DayPicker
+                mode="range"
+                numberOfMonths={1}
+                selected={{ from: fromIso(value.from), to: fromIso(value.to) }}
+                defaultMonth={fromIso(value.from) ?? fromIso(minDate)}
+                disabled={{ before: fromIso(minDate)! }}
+                onSelect={(_range, clicked) => {
+                  const next = nextRange(value, toIso(clicked))
+                  onChange(next)
+                  if (next.from && next.to) setTimer(setTimeout(() => closeRef.current(), CLOSE_DELAY_MS))
+                }}
+              />
+            </PopoverPanel>
+          </>
+        )
+      }}
+    </Popover>
+  )
+}
+
+/** One reservation date on a calendar; past days cannot be picked. */
+export function SingleDateCalendar({
+  value,
+  onChange,
+  minDate,
+  id,
+}: {
+  value?: string
+  onChange: (date: string) => void
+  minDate: string
+  id: string
+}) {
+  const closeRef = useRef<() => void>(() => {})
+  const [timer, setTimer] = useState<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(timer), [timer])
+  return (
+    <Popover className="relative">
+      {({ close }) => {
+        closeRef.current = close
+        return (
+          <>
+            <PopoverButton id={id} className={triggerClass}>
+              <span className={value ? 'text-slate-900' : 'text-slate-500'}>{value ? formatLongDate(value) : 'Select a date'}</span>
+              <CalendarIcon />
+            </PopoverButton>
+            <PopoverPanel className="absolute z-30 mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl" focus>
+              <DayPicker
+                mode="single"
+                selected={fromIso(value)}
+                defaultMonth={fromIso(value) ?? fromIso(minDate)}
+                disabled={{ before: fromIso(minDate)! }}
+                onSelect={(_date, clicked) => {
+                  onChange(toIso(clicked))
+                  setTimer(setTimeout(() => closeRef.current(), CLOSE_DELAY_MS))
+                }}
+              />
+            </PopoverPanel>
+          </>
+        )
+      }}
+    </Popover>
+  )
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react'
+
+/** A titled section of an alert form, with its error shown right below it. */
+export function FormSection({
+  title,
+  id,
+  error,
+  children,
+  aside,
+}: {
+  title: string
+  id: string
+  error?: string
+  children: ReactNode
+  aside?: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="mb-4 flex items-baseline justify-between gap-4">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </section>
+  )
+}
+
+export const inputClass =
+  'block w-full rounded-lg border border-slate-300 px-3 py-2.5 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none'
+export const secondaryButton =
+  'rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand-500 hover:text-brand-700'

@@ -1,0 +1,78 @@
+import { Link } from '@remix-run/react'
+import { useEffect, type ReactNode } from 'react'
+
+/** Breadcrumb, title and the two-column layout the hotel and dining pages share. */
+export function AlertPageLayout({
+  crumb,
+  title,
+  intro,
+  children,
+  sidebar,
+  banner,
+}: {
+  crumb: string
+  title: string
+  intro: string
+  children: ReactNode
+  sidebar: ReactNode
+  banner?: ReactNode
+}) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+        <ol className="flex gap-2">
+          <li>
+            <Link to="/" className="hover:text-brand-700">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="text-slate-700">
+            {crumb}
+          </li>
+        </ol>
+      </nav>
+      {banner}
+      <h1 className="mt-4 text-3xl font-bold text-slate-900 sm:text-4xl">{title}</h1>
+      <p className="mt-3 max-w-3xl text-lg text-slate-600">{intro}</p>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_320px]">
+        <div>{children}</div>
+        <aside className="space-y-6">{sidebar}</aside>
+      </div>
+    </div>
+  )
+}
+
+export function SidebarCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="font-semibold text-slate-900">{title}</h2>
+      <div className="mt-3 space-y-3 text-sm leading-6 text-slate-600">{children}</div>
+    </section>
+  )
+}
+
+/** intent=quick remembers the sign-up intent and which alert page the visitor came for. */
+export function useQuickIntent(intentQuick: boolean, target: '/alerts/hotels' | '/alerts/dining') {
+  useEffect(() => {
+    if (!intentQuick) return
+    localStorage.setItem('auth_intent', 'quick')
+    localStorage.setItem('quick_target', target)
+  }, [intentQuick, target])
+}
+
+const SIGNED_IN_HELP = {
+  table: "We'll notify you when a table opens up; you book directly with Disney.",
+  room: "We'll notify you when a room opens up; you book directly with Disney.",
+} as const
+
+/** The signed-out or signed-in note under the submit button (catalogue §2). */
+export function SubmitHelp({ signedIn, opening }: { signedIn: boolean; opening: 'table' | 'room' }) {
+  return (
+    <p className="text-sm text-slate-500">
+      {signedIn
+        ? SIGNED_IN_HELP[opening]
+        : "You'll be asked to create an account, then we'll set up your alert."}
+    </p>
+  )
+}

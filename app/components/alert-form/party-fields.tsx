@@ -1,0 +1,111 @@
+import { HOTEL_PARTY } from '~/domain/hotel-alert'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { NumberStepper } from './number-stepper'
+
+const AGE_OPTIONS = Array.from({ length: HOTEL_PARTY.age.max + 1 }, (_, age) => age)
+
+/**
+ * Adults, children and an age for each child. Ages are null until chosen. Without JavaScript
+ * the counts are plain number fields and the age list follows the count after Update.
+ */
+export function PartyFields({
+  idPrefix,
+  adults,
+  childAges,
+  onChange,
+  ageErrors,
+}: {
+  idPrefix: string
+  adults: number
+  childAges: readonly (number | null)[]
+  onChange?: (party: { adults: number; childAges: (number | null)[] }) => void
+  ageErrors?: boolean
+}) {
+  const hydrated = useHydrated()
+  const live = hydrated && onChange
+  const setChildren = (count: number) =>
+    onChange?.({ adults, childAges: Array.from({ length: count }, (_, index) => childAges[index] ?? null) })
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap gap-6">
+        {live ? (
+          <>
+            <NumberStepper
+              id={`${idPrefix}-adults`}
+              name="numberOfAdults"
+              label="Adults (18+)"
+              value={adults}
+              min={HOTEL_PARTY.adults.min}
+              max={HOTEL_PARTY.adults.max}
+              onChange={(value) => onChange({ adults: value, childAges: [...childAges] })}
+            />
+            <NumberStepper
+              id={`${idPrefix}-children`}
+              name="numberOfChildren"
+              label="Children"
+              value={childAges.length}
+              min={HOTEL_PARTY.children.min}
+              max={HOTEL_PARTY.children.max}
+              onChange={setChildren}
+            />
+          </>
+        ) : (
+          <>
+            <PlainNumber id={`${idPrefix}-adults`} name="numberOfAdults" label="Adults (18+)" value={adults} min={HOTEL_PARTY.adults.min} max={HOTEL_PARTY.adults.max} />
+            <PlainNumber id={`${idPrefix}-children`} name="numberOfChildren" label="Children" value={childAges.length} min={HOTEL_PARTY.children.min} max={HOTEL_PARTY.children.max} />
+          </>
+        )}
+      </div>
+      {childAges.length > 0 && (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {childAges.map((age, index) => (
+            <div key={index}>
+              <label htmlFor={`${idPrefix}-age-${index}`} className="mb-1 block text-sm font-medium text-slate-700">
+                Child {index + 1} age
+              </label>
+              <select
+                id={`${idPrefix}-age-${index}`}
+                name="agesOfChildren"
+                value={age === null ? '' : String(age)}
+                aria-invalid={ageErrors && age === null ? true : undefined}
+                onChange={(event) => {
+                  const next = [...childAges]
+                  next[index] = event.currentTarget.value === '' ? null : Number(event.currentTarget.value)
+                  onChange?.({ adults, childAges: next })
+                }}
+                className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 aria-[invalid]:border-red-500"
+              >
+                <option value="">Select age</option>
+                {AGE_OPTIONS.map((option) => (
+                  <option key={option} value={option}>
+                    {option === 0 ? 'Infant' : option}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
+
+function PlainNumber(props: { id: string; name: string; label: string; value: number; min: number; max: number }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="mb-1 block text-sm font-medium text-slate-700">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        name={props.name}
+        type="number"
+        min={props.min}
+        max={props.max}
+        defaultValue={props.value}
+        className="h-11 w-20 rounded-lg border border-slate-300 text-center"
+      />
+    </div>
+  )
+}

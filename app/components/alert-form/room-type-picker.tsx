@@ -1,0 +1,141 @@
+import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react'
+import { useState } from 'react'
+import type { RoomTypeJson } from '~/models/catalogue.server'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { inputClass } from './field'
+
+function roomDetail(room: RoomTypeJson) {
+  return `Max ${room.maxOccupancy} guests · ${room.accessible ? 'Accessible' : 'Standard'}`
+}
+
+/**
+ * The room types to watch: a searchable multi-select with removable chips, or without
+ * JavaScript a list of checkboxes. Only rooms that fit the party are offered.
+ */
+export function RoomTypePicker({
+  allRooms,
+  fittingRooms,
+  selectedIds,
+  onChange,
+  loading = false,
+}: {
+  allRooms: readonly RoomTypeJson[]
+  fittingRooms: readonly RoomTypeJson[]
+  selectedIds: readonly string[]
+  onChange?: (ids: string[]) => void
+  loading?: boolean
+}) {
+  const hydrated = useHydrated()
+  const [query, setQuery] = useState('')
+
+  if (loading) return <p className="text-sm text-slate-500">Loading room types…</p>
+  if (allRooms.length === 0) return <p className="text-sm text-slate-500">No room types available for this resort.</p>
+  if (fittingRooms.length === 0) {
+    return (
+      <p role="alert" className="rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800">
+        No room types are available for this party size. Please adjust your party size or try a different resort.
+      </p>
+    )
+  }
+  const count = <p className="mb-2 text-sm text-slate-500">{`${fittingRooms.length} of ${allRooms.length} room types`}</p>
+
+  if (!hydrated || !onChange) {
+    return (
+      <fieldset>
+        <legend className="sr-only">Room Types</legend>
+        {count}
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {fittingRooms.map((room) => (
+            <li key={room.id}>
+              <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:border-brand-500">
+                <input type="checkbox" name="roomIds" value={room.id} defaultChecked={selectedIds.includes(room.id)} className="mt-1" />
+                <span>
+                  <span className="block font-medium text-slate-900">{room.name}</span>
+                  <span className="block text-sm text-slate-500">{roomDetail(room)}</span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    )
+  }
+
+  const selected = fittingRooms.filter((room) => selectedIds.includes(room.id))
+  const needle = query.trim().toLowerCase()
+  const options = needle ? fittingRooms.filter((room) => room.name.toLowerCase().includes(needle)) : fittingRooms
+
+  return (
+    <div>
+      {count}
+      {selected.map((room) => (
+        <input key={room.id} type="hidden" name="roomIds" value={room.id} />
+      ))}
+      <Combobox
+        multiple
+        value={selected}
+        by="id"
+        onChange={(rooms: RoomTypeJson[]) => onChange(rooms.map((room) => room.id))}
+        onClose={() => setQuery('')}
+      >
+        <div className="relative">
+          <ComboboxInput
+            aria-label="Room Types"
+            className={inputClass}
+            placeholder={selected.length ? `${selected.length} selected, add more…` : 'Choose room types'}
+            onChange={(event) => setQuery(event.currentTarget.value)}
+            displayValue={() => query}
+          />
+          <ComboboxButton className="absolute inset-y-0 right-0 px-3 text-slate-500" aria-label="Show room types">
+            ▾
+          </ComboboxButton>
+          <ComboboxOptions
+            anchor="bottom start"
+            className="z-40 max-h-[400px] w-[var(--input-width)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-xl empty:invisible"
+          >
+            {options.length === 0 ? (
+              <p className="px-3 py-2 text-sm text-slate-500">No room types match</p>
+            ) : (
+              options.map((room) => (
+                <ComboboxOption
+                  key={room.id}
+                  value={room}
+                  className="flex cursor-pointer items-start gap-3 rounded-md px-3 py-2 data-[focus]:bg-brand-50"
+                >
+                  {({ selected: isSelected }) => (
+                    <>
+                      <span aria-hidden="true" className="mt-0.5 w-4 text-brand-700">
+                        {isSelected ? '✓' : ''}
+                      </span>
+                      <span>
+                        <span className="block font-medium text-slate-900">{room.name}</span>
+                        <span className="block text-sm text-slate-500">{roomDetail(room)}</span>
+                      </span>
+                    </>
+                  )}
+                </ComboboxOption>
+              ))
+            )}
+          </ComboboxOptions>
+        </div>
+      </Combobox>
+      {selected.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Selected room types">
+          {selected.map((room) => (
+            <li key={room.id} className="flex items-center gap-1 rounded-full bg-brand-100 py-1 pr-1 pl-3 text-sm text-brand-900">
+              {room.name}
+              <button
+                type="button"
+                aria-label={`Remove ${room.name}`}
+                className="rounded-full px-2 hover:bg-brand-200"
+                onClick={() => onChange(selectedIds.filter((id) => id !== room.id))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
