@@ -29,12 +29,20 @@ describe('dates', () => {
 describe('nextRange', () => {
   it('sets the start, then the end, then starts again', () => {
     expect(nextRange({}, '2026-12-03')).toEqual({ from: '2026-12-03' })
-    expect(nextRange({ from: '2026-12-03' }, '2026-12-07')).toEqual({ from: '2026-12-03', to: '2026-12-07' })
-    expect(nextRange({ from: '2026-12-03', to: '2026-12-07' }, '2026-12-10')).toEqual({ from: '2026-12-10' })
+    expect(nextRange({ from: '2026-12-03' }, '2026-12-07')).toEqual({
+      from: '2026-12-03',
+      to: '2026-12-07',
+    })
+    expect(nextRange({ from: '2026-12-03', to: '2026-12-07' }, '2026-12-10')).toEqual({
+      from: '2026-12-10',
+    })
   })
 
   it('swaps an end that is earlier than the start, and waits on the same day', () => {
-    expect(nextRange({ from: '2026-12-07' }, '2026-12-03')).toEqual({ from: '2026-12-03', to: '2026-12-07' })
+    expect(nextRange({ from: '2026-12-07' }, '2026-12-03')).toEqual({
+      from: '2026-12-03',
+      to: '2026-12-07',
+    })
     expect(nextRange({ from: '2026-12-07' }, '2026-12-07')).toEqual({ from: '2026-12-07' })
   })
 })

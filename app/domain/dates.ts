@@ -51,5 +51,7 @@ export interface DateRange {
 export function nextRange(current: DateRange, clicked: string): DateRange {
   if (!current.from || current.to) return { from: clicked }
   if (clicked === current.from) return { from: current.from }
-  return clicked < current.from ? { from: clicked, to: current.from } : { from: current.from, to: clicked }
+  return clicked < current.from
+    ? { from: clicked, to: current.from }
+    : { from: current.from, to: clicked }
 }

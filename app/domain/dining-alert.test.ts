@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   DINING_MESSAGES,
   diningAlertSchema,
+  diningFormSchema,
   fromDiningTimes,
   timeMatches,
   TIME_SLOTS,
@@ -170,5 +171,49 @@ describe('diningAlertSchema', () => {
     expect(errors({ ...valid, resortLocationIdentifier: 'epcot' })).toEqual([
       'resortLocationIdentifier must be disney-world or disneyland.',
     ])
+  })
+})
+
+describe('diningFormSchema', () => {
+  const form = diningFormSchema('2026-11-22')
+  it('asks for a restaurant, date and party size in one message', () => {
+    const result = form.safeParse({ resortLocationIdentifier: 'disneyland', partySize: 2 })
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Please select a restaurant, date, and party size.',
+    ])
+  })
+
+  it('turns the time preference into the times the API sends', () => {
+    const parsed = form.parse({
+      resortLocationIdentifier: 'disneyland',
+      diningLocationId: '354099',
+      reserveDate: '2026-12-01',
+      partySize: 4,
+      timeChoice: 'time',
+      specificTime: '18:00',
+      tolerance: 30,
+    })
+    expect(parsed).toMatchObject({
+      preferredTime: '18:00:00',
+      timeRangeStart: '17:30:00',
+      timeRangeEnd: '18:30:00',
+    })
+    expect(
+      form.parse({ ...parsed, diningLocationId: '354099', timeChoice: 'dinner' }),
+    ).toMatchObject({
+      preferredTime: null,
+      timeRangeStart: '16:30:00',
+    })
+  })
+
+  it('asks for the time when a specific time is chosen without one', () => {
+    const result = form.safeParse({
+      resortLocationIdentifier: 'disneyland',
+      diningLocationId: '354099',
+      reserveDate: '2026-12-01',
+      partySize: 4,
+      timeChoice: 'time',
+    })
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Choose a time.'])
   })
 })

@@ -199,3 +199,49 @@ export const timePreferenceFields = z
       toleranceMinutes: fields.tolerance,
     }
   })
+
+/**
+ * The page form (/alerts/dining) and the wizard: a restaurant, a date and a party first (one
+ * message for all three, catalogue §5), then the time preference, turned into what the API sends.
+ */
+export function diningFormSchema(
+  today: string,
+  incompleteMessage: string = DINING_MESSAGES.formIncomplete,
+) {
+  return z
+    .object({
+      resortLocationIdentifier: z.string().optional(),
+      diningLocationId: z.string().optional(),
+      reserveDate: z.string().optional(),
+      partySize: z.number({ error: DINING_MESSAGES.partySize }).optional(),
+      timeChoice: z.enum(['all-day', 'breakfast', 'lunch', 'dinner', 'time']).default('all-day'),
+      specificTime: z.string().optional(),
+      tolerance: z.number().int().min(0).max(180).default(0),
+    })
+    .superRefine((draft, ctx) => {
+      if (!draft.diningLocationId || !draft.reserveDate || !draft.partySize) {
+        ctx.addIssue({ code: 'custom', path: [], message: incompleteMessage })
+      }
+    })
+    .transform((draft, ctx) => {
+      // A time picked from the list while All Day is still checked (no JavaScript) means that time.
+      const timeChoice =
+        draft.specificTime && draft.timeChoice === 'all-day' ? 'time' : draft.timeChoice
+      const preference = timePreferenceFields.safeParse({ ...draft, timeChoice })
+      if (!preference.success) {
+        ctx.addIssue({ code: 'custom', path: ['specificTime'], message: 'Choose a time.' })
+        return z.NEVER
+      }
+      const result = diningAlertSchema(today).safeParse({
+        resortLocationIdentifier: draft.resortLocationIdentifier,
+        diningLocationId: draft.diningLocationId,
+        reserveDate: draft.reserveDate,
+        partySize: draft.partySize,
+        ...toDiningTimes(preference.data),
+      })
+      if (result.success) return result.data
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+      return z.NEVER
+    })
+}

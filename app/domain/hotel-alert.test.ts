@@ -182,10 +182,17 @@ describe('normalizeHotelPayload', () => {
 
 describe('hotelPageSchema', () => {
   it('gives the summary of missing parts first', () => {
-    const result = hotelPageSchema(today).safeParse({ numberOfAdults: 2, numberOfChildren: 1, agesOfChildren: [null] })
+    const result = hotelPageSchema(today).safeParse({
+      numberOfAdults: 2,
+      numberOfChildren: 1,
+      agesOfChildren: [null],
+    })
     expect(result.success).toBe(false)
     expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
-      [[], 'Please complete all required fields: resort, dates, ages for all children, at least 1 room type.'],
+      [
+        [],
+        'Please complete all required fields: resort, dates, ages for all children, at least 1 room type.',
+      ],
     ])
   })
 

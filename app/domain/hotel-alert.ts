@@ -193,7 +193,9 @@ export function hotelPageSchema(today: string) {
       checkOutDate: z.string().optional(),
       numberOfAdults: z.number({ error: HOTEL_MESSAGES.adults }).optional(),
       numberOfChildren: z.number({ error: HOTEL_MESSAGES.children }).optional(),
-      agesOfChildren: z.array(z.number({ error: HOTEL_MESSAGES.ages }).nullable().optional()).optional(),
+      agesOfChildren: z
+        .array(z.number({ error: HOTEL_MESSAGES.ages }).nullable().optional())
+        .optional(),
       accessible: z.boolean().optional(),
       roomIds: z.array(z.string()).optional(),
     })

@@ -65,7 +65,7 @@ export async function runningCount(
 ) {
   const row = await sql<{ running: number }>`
     select
-      (select count(*) from hotel_alerts where user_id = ${userId} and status = 1
+      (select count(*) from hotel_alerts where user_id = ${userId} and status = 1 and type <> 1
         and id is distinct from ${except?.kind === 'hotel' ? except.id : null}::uuid)
       + (select count(*) from dining_alerts where user_id = ${userId} and status = 1
         and id is distinct from ${except?.kind === 'dining' ? except.id : null}::uuid) as running

@@ -7,7 +7,11 @@ type Executor = Kysely<Database>
 /** How long a draft filled in before sign-in is kept. */
 export const PENDING_TTL_MS = 24 * 60 * 60 * 1000
 
-export async function savePendingAlert(db: Executor, kind: AlertKind, payload: Record<string, unknown>) {
+export async function savePendingAlert(
+  db: Executor,
+  kind: AlertKind,
+  payload: Record<string, unknown>,
+) {
   const row = await db
     .insertInto('pendingAlerts')
     .values({ kind, payload: JSON.stringify(payload) })

@@ -1,24 +1,38 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import dayPickerStyles from 'react-day-picker/style.css'
 import { DateRangeCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
 import { FormSection, secondaryButton } from '~/components/alert-form/field'
-import { AlertPageLayout, SidebarCard, SubmitHelp, useQuickIntent } from '~/components/alert-form/page-chrome'
+import {
+  AlertPageLayout,
+  SidebarCard,
+  SubmitHelp,
+  useQuickIntent,
+} from '~/components/alert-form/page-chrome'
 import { PartyFields } from '~/components/alert-form/party-fields'
 import { RoomTypePicker } from '~/components/alert-form/room-type-picker'
+import { useHotelDraft, type HotelDraft } from '~/components/alert-form/use-hotel-draft'
 import { isIsoDate, todayIn } from '~/domain/dates'
 import { destinationDisplay, findDestination } from '~/domain/destinations'
-import { HOTEL_PARTY, hotelPageSchema, missingHotelParts, requiredFieldsMessage } from '~/domain/hotel-alert'
+import {
+  HOTEL_PARTY,
+  hotelPageSchema,
+  missingHotelParts,
+  requiredFieldsMessage,
+} from '~/domain/hotel-alert'
 import { readIntent } from '~/domain/redirects'
-import { filterRoomTypes, keepFittingSelection } from '~/domain/room-filter'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { AlertRuleError } from '~/models/alert-rules.server'
-import { findResort, listResorts, listRoomTypes, toRoomTypeJson, type RoomTypeJson } from '~/models/catalogue.server'
+import { findResort, listResorts, listRoomTypes, toRoomTypeJson } from '~/models/catalogue.server'
 import { createHotelAlert } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
 import { keepDraftForLogin } from '~/utils/pending-alerts.server'
@@ -35,20 +49,11 @@ export const meta: MetaFunction = () => [
   },
 ]
 
-/** What the form holds; without JavaScript it travels in the URL between steps. */
-interface HotelDraft {
-  resortId: string | null
-  checkInDate: string
-  checkOutDate: string
-  adults: number
-  childAges: (number | null)[]
-  accessible: boolean
-  roomIds: string[]
-}
-
 function numberOr(value: string | null, fallback: number, min: number, max: number) {
   const parsed = Number(value)
-  return value !== null && value !== '' && Number.isInteger(parsed) ? Math.min(max, Math.max(min, parsed)) : fallback
+  return value !== null && value !== '' && Number.isInteger(parsed)
+    ? Math.min(max, Math.max(min, parsed))
+    : fallback
 }
 
 /** Reads the draft from the URL (or a posted form), forgiving anything odd. */
@@ -57,16 +62,32 @@ function readDraft(source: URLSearchParams | FormData): HotelDraft {
     const value = source.get(key)
     return typeof value === 'string' ? value : ''
   }
-  const children = numberOr(text('numberOfChildren') || null, 0, HOTEL_PARTY.children.min, HOTEL_PARTY.children.max)
+  const children = numberOr(
+    text('numberOfChildren') || null,
+    0,
+    HOTEL_PARTY.children.min,
+    HOTEL_PARTY.children.max,
+  )
   const ages = source.getAll('agesOfChildren').map((value) => (value === '' ? null : Number(value)))
   return {
     resortId: text('resortId') || null,
     checkInDate: isIsoDate(text('checkInDate')) ? text('checkInDate') : '',
     checkOutDate: isIsoDate(text('checkOutDate')) ? text('checkOutDate') : '',
-    adults: numberOr(text('numberOfAdults') || null, HOTEL_PARTY.adults.default, HOTEL_PARTY.adults.min, HOTEL_PARTY.adults.max),
+    adults: numberOr(
+      text('numberOfAdults') || null,
+      HOTEL_PARTY.adults.default,
+      HOTEL_PARTY.adults.min,
+      HOTEL_PARTY.adults.max,
+    ),
     childAges: Array.from({ length: children }, (_, index) => {
       const age = ages[index]
-      return age !== undefined && age !== null && Number.isInteger(age) && age >= 0 && age <= HOTEL_PARTY.age.max ? age : null
+      return age !== undefined &&
+        age !== null &&
+        Number.isInteger(age) &&
+        age >= 0 &&
+        age <= HOTEL_PARTY.age.max
+        ? age
+        : null
     }),
     accessible: ['on', 'true'].includes(text('accessible')),
     roomIds: source.getAll('roomIds').filter((id): id is string => typeof id === 'string'),
@@ -91,9 +112,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         resort.disneyIdentifier === params.get('disneyId') &&
         (!location || resort.locationIdentifier === location),
     ) ??
-    offered.find((resort) => resort.name.toLowerCase() === params.get('hotel')?.trim().toLowerCase())
+    offered.find(
+      (resort) => resort.name.toLowerCase() === params.get('hotel')?.trim().toLowerCase(),
+    )
   const changing = params.get('change') === 'resortId'
-  const resortId = changing ? null : (offered.find((resort) => resort.id === draft.resortId) ?? byQuery)?.id ?? null
+  const resortId = changing
+    ? null
+    : ((offered.find((resort) => resort.id === draft.resortId) ?? byQuery)?.id ?? null)
   const rooms = resortId ? (await listRoomTypes(db, resortId)).map(toRoomTypeJson) : []
 
   return json({
@@ -146,23 +171,11 @@ export default function HotelAlertPage() {
   const hydrated = useHydrated()
   useQuickIntent(data.intentQuick, '/alerts/hotels')
 
-  const initial = actionData?.draft ?? data.draft
-  const [draft, setDraft] = useState<HotelDraft>(initial)
-  const roomsFetcher = useFetcher<RoomTypeJson[] | { message: string }>()
-  const [roomsFor, setRoomsFor] = useState(data.draft.resortId)
-
-  // The page's own resort came with the loader; another one is fetched when it is picked.
-  const fetchedRooms = roomsFor === draft.resortId && Array.isArray(roomsFetcher.data) ? roomsFetcher.data : []
-  const rooms: RoomTypeJson[] = draft.resortId === data.draft.resortId ? data.rooms : fetchedRooms
-  const roomsLoading = roomsFetcher.state === 'loading'
-  const roomsFailed = roomsFetcher.data !== undefined && !Array.isArray(roomsFetcher.data)
-  // An age not chosen yet counts as a child who needs a bed until it is.
-  const partyOf = (adults: number, childAges: (number | null)[], accessible: boolean) => ({
-    adults,
-    childAges: childAges.map((age) => age ?? 1),
-    accessible,
-  })
-  const fitting = filterRoomTypes(rooms, partyOf(draft.adults, draft.childAges, draft.accessible))
+  const { draft, update, selectResort, changeParty, rooms, fitting, roomsLoading, roomsFailed } =
+    useHotelDraft(actionData?.draft ?? data.draft, {
+      resortId: data.draft.resortId,
+      rooms: data.rooms,
+    })
 
   const resort = data.resorts.find((item) => item.id === draft.resortId)
   const minDate = todayIn(findDestination(resort?.locationIdentifier ?? 'disneyland')!.timeZone)
@@ -173,21 +186,6 @@ export default function HotelAlertPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: hotelPageSchema(minDate) }),
     shouldValidate: 'onSubmit',
   })
-
-  function selectResort(id: string | null) {
-    setDraft((current) => ({ ...current, resortId: id, roomIds: [] }))
-    setRoomsFor(id)
-    if (id && id !== data.draft.resortId) roomsFetcher.load(`/api/resorts/${id}/rooms`)
-  }
-
-  function changeParty(next: { adults: number; childAges: (number | null)[] }, accessible = draft.accessible) {
-    setDraft((current) => ({
-      ...current,
-      ...next,
-      accessible,
-      roomIds: keepFittingSelection(current.roomIds, rooms, partyOf(next.adults, next.childAges, accessible)),
-    }))
-  }
 
   const missing = requiredFieldsMessage(
     missingHotelParts({
@@ -200,7 +198,8 @@ export default function HotelAlertPage() {
     }),
   )
   const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST'
-  const fieldError = (...names: (keyof typeof fields)[]) => names.map((name) => fields[name].errors?.[0]).find(Boolean)
+  const fieldError = (...names: (keyof typeof fields)[]) =>
+    names.map((name) => fields[name].errors?.[0]).find(Boolean)
 
   function rememberDraft() {
     if (data.signedIn || !resort) return
@@ -251,7 +250,11 @@ export default function HotelAlertPage() {
           />
         </FormSection>
 
-        <FormSection title="Dates" id="dates-heading" error={fieldError('checkInDate', 'checkOutDate')}>
+        <FormSection
+          title="Dates"
+          id="dates-heading"
+          error={fieldError('checkInDate', 'checkOutDate')}
+        >
           {hydrated ? (
             <>
               <input type="hidden" name="checkInDate" value={draft.checkInDate} />
@@ -259,9 +262,12 @@ export default function HotelAlertPage() {
               <DateRangeCalendar
                 id="hotel-dates"
                 minDate={minDate}
-                value={{ from: draft.checkInDate || undefined, to: draft.checkOutDate || undefined }}
+                value={{
+                  from: draft.checkInDate || undefined,
+                  to: draft.checkOutDate || undefined,
+                }}
                 onChange={(range) =>
-                  setDraft((current) => ({ ...current, checkInDate: range.from ?? '', checkOutDate: range.to ?? '' }))
+                  update({ checkInDate: range.from ?? '', checkOutDate: range.to ?? '' })
                 }
               />
             </>
@@ -269,22 +275,38 @@ export default function HotelAlertPage() {
             <div className="grid gap-4 sm:grid-cols-2">
               <label className="block text-sm font-medium text-slate-700">
                 Check-in
-                <input type="date" name="checkInDate" min={minDate} defaultValue={draft.checkInDate} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5" />
+                <input
+                  type="date"
+                  name="checkInDate"
+                  min={minDate}
+                  defaultValue={draft.checkInDate}
+                  className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
+                />
               </label>
               <label className="block text-sm font-medium text-slate-700">
                 Check-out
-                <input type="date" name="checkOutDate" min={minDate} defaultValue={draft.checkOutDate} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5" />
+                <input
+                  type="date"
+                  name="checkOutDate"
+                  min={minDate}
+                  defaultValue={draft.checkOutDate}
+                  className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
+                />
               </label>
             </div>
           )}
         </FormSection>
 
-        <FormSection title="Party Size" id="party-heading" error={fieldError('numberOfAdults', 'agesOfChildren', 'numberOfChildren')}>
+        <FormSection
+          title="Party Size"
+          id="party-heading"
+          error={fieldError('numberOfAdults', 'agesOfChildren', 'numberOfChildren')}
+        >
           <PartyFields
             idPrefix="hotel"
             adults={draft.adults}
             childAges={draft.childAges}
-            onChange={(next) => changeParty(next)}
+            onChange={changeParty}
             ageErrors={Boolean(form.errors?.length)}
           />
           <label className="mt-4 flex items-center gap-3 text-sm text-slate-700">
@@ -292,12 +314,17 @@ export default function HotelAlertPage() {
               type="checkbox"
               name="accessible"
               checked={draft.accessible}
-              onChange={(event) => changeParty({ adults: draft.adults, childAges: draft.childAges }, event.currentTarget.checked)}
+              onChange={(event) => changeParty({ accessible: event.currentTarget.checked })}
             />
             I need accessible rooms only
           </label>
           {!hydrated && (
-            <button type="submit" formMethod="get" formNoValidate className={`mt-4 ${secondaryButton}`}>
+            <button
+              type="submit"
+              formMethod="get"
+              formNoValidate
+              className={`mt-4 ${secondaryButton}`}
+            >
               Update room types
             </button>
           )}
@@ -316,34 +343,43 @@ export default function HotelAlertPage() {
               fittingRooms={fitting}
               selectedIds={draft.roomIds}
               loading={roomsLoading}
-              onChange={(roomIds) => setDraft((current) => ({ ...current, roomIds }))}
+              onChange={(roomIds) => update({ roomIds })}
             />
           )}
         </FormSection>
 
         <div className="space-y-3">
           {form.errors?.map((error) => (
-            <p key={error} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+            <p
+              key={error}
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700"
+            >
               {error}
-              {actionData && 'code' in actionData && actionData.code === 'SUBSCRIPTION_REQUIRED' && (
-                <>
-                  {' '}
-                  <Link to="/settings" className="font-semibold underline">
-                    Go to Settings
-                  </Link>
-                </>
-              )}
+              {actionData &&
+                'code' in actionData &&
+                actionData.code === 'SUBSCRIPTION_REQUIRED' && (
+                  <>
+                    {' '}
+                    <Link to="/settings" className="font-semibold underline">
+                      Go to Settings
+                    </Link>
+                  </>
+                )}
             </p>
           ))}
           <div className="flex flex-wrap items-center gap-4">
             <button
               type="submit"
               disabled={submitting || (hydrated && Boolean(missing))}
-              className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+              className="bg-brand-600 hover:bg-brand-700 rounded-lg px-6 py-3 font-semibold text-white shadow disabled:cursor-not-allowed disabled:opacity-60"
             >
               {submitting ? 'Creating Alert...' : 'Start Disney Hotel Alerts'}
             </button>
-            <Link to="/blog/tags/disney-hotel-alerts" className="text-sm font-semibold text-brand-700 hover:underline">
+            <Link
+              to="/blog/tags/disney-hotel-alerts"
+              className="text-brand-700 text-sm font-semibold hover:underline"
+            >
               Read Tips
             </Link>
           </div>
@@ -359,27 +395,42 @@ function HotelSidebar() {
   return (
     <>
       <SidebarCard title="Tips for landing a room">
-        <p>Choose every room type you would happily take: the more you watch, the sooner one opens.</p>
-        <p>Cancellations cluster 30, 14 and 7 days before arrival, when Disney's payment and penalty deadlines fall.</p>
-        <p>When your text arrives, open the link and book right away. Openings rarely last more than a few minutes.</p>
+        <p>
+          Choose every room type you would happily take: the more you watch, the sooner one opens.
+        </p>
+        <p>
+          Cancellations cluster 30, 14 and 7 days before arrival, when Disney's payment and penalty
+          deadlines fall.
+        </p>
+        <p>
+          When your text arrives, open the link and book right away. Openings rarely last more than
+          a few minutes.
+        </p>
       </SidebarCard>
       <SidebarCard title="Questions">
         <p>
-          <strong className="text-slate-800">Do you book for me?</strong> No. We text you, and you book directly with Disney.
+          <strong className="text-slate-800">Do you book for me?</strong> No. We text you, and you
+          book directly with Disney.
         </p>
         <p>
-          <strong className="text-slate-800">How often do you check?</strong> It depends on your plan, from once a day to every 2
-          minutes. See <Link to="/pricing" className="text-brand-700 underline">Pricing</Link>.
+          <strong className="text-slate-800">How often do you check?</strong> It depends on your
+          plan, from once a day to every 2 minutes. See{' '}
+          <Link to="/pricing" className="text-brand-700 underline">
+            Pricing
+          </Link>
+          .
         </p>
         <p>
-          <strong className="text-slate-800">What happens after a match?</strong> You get one text and the alert is marked found.
-          You can restart it from your dashboard.
+          <strong className="text-slate-800">What happens after a match?</strong> You get one text
+          and the alert is marked found. You can restart it from your dashboard.
         </p>
       </SidebarCard>
       <p className="text-xs text-slate-500">
-        Not affiliated with Disney. <Link to="/disney-hotel-alerts" className="underline">How hotel alerts work</Link>
+        Not affiliated with Disney.{' '}
+        <Link to="/disney-hotel-alerts" className="underline">
+          How hotel alerts work
+        </Link>
       </p>
     </>
   )
 }
-

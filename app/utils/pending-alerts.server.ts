@@ -34,7 +34,11 @@ export async function readPendingIds(request: Request): Promise<string[]> {
 }
 
 /** Keeps a draft for after login and answers the Set-Cookie that remembers it. */
-export async function keepDraftForLogin(request: Request, kind: AlertKind, payload: Record<string, unknown>) {
+export async function keepDraftForLogin(
+  request: Request,
+  kind: AlertKind,
+  payload: Record<string, unknown>,
+) {
   const id = await savePendingAlert(getDb(), kind, payload)
   const ids = [...(await readPendingIds(request)), id].slice(-MAX_DRAFTS)
   return { id, setCookie: await pendingCookie().serialize(ids) }
@@ -59,7 +63,10 @@ export async function createAlertsFromDrafts(request: Request, userId: string) {
       else await createDiningAlert(getDb(), userId, payload)
       created.push(draft.kind)
     } catch (error) {
-      getLogger().info({ err: error, kind: draft.kind }, 'a draft from before sign-in could not become an alert')
+      getLogger().info(
+        { err: error, kind: draft.kind },
+        'a draft from before sign-in could not become an alert',
+      )
       failed.push(draft.kind)
     }
   }

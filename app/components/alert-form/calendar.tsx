@@ -2,7 +2,13 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
 import { format, parseISO } from 'date-fns'
 import { useEffect, useRef, useState } from 'react'
 import { DayPicker } from 'react-day-picker'
-import { formatDateRange, formatLongDate, formatShortDate, nextRange, type DateRange } from '~/domain/dates'
+import {
+  formatDateRange,
+  formatLongDate,
+  formatShortDate,
+  nextRange,
+  type DateRange,
+} from '~/domain/dates'
 
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd')
 const fromIso = (iso?: string) => (iso ? parseISO(iso) : undefined)
@@ -11,7 +17,14 @@ const CLOSE_DELAY_MS = 180
 
 function CalendarIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 text-slate-500" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="h-5 w-5 text-slate-500"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+    >
       <rect x="3" y="4.5" width="14" height="12" rx="2" />
       <path d="M3 8.5h14M7 3v3M13 3v3" strokeLinecap="round" />
     </svg>
@@ -54,7 +67,11 @@ export function DateRangeCalendar({
               <span className={value.from ? 'text-slate-900' : 'text-slate-500'}>{label}</span>
               <CalendarIcon />
             </PopoverButton>
-            <PopoverPanel className="absolute z-30 mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl" focus>
+            <PopoverPanel
+              anchor="bottom start"
+              className="z-[60] mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl [--anchor-gap:0.5rem]"
+              focus
+            >
               <DayPicker
                 mode="range"
                 numberOfMonths={1}
@@ -64,7 +81,8 @@ export function DateRangeCalendar({
                 onSelect={(_range, clicked) => {
                   const next = nextRange(value, toIso(clicked))
                   onChange(next)
-                  if (next.from && next.to) setTimer(setTimeout(() => closeRef.current(), CLOSE_DELAY_MS))
+                  if (next.from && next.to)
+                    setTimer(setTimeout(() => closeRef.current(), CLOSE_DELAY_MS))
                 }}
               />
             </PopoverPanel>
@@ -97,10 +115,16 @@ export function SingleDateCalendar({
         return (
           <>
             <PopoverButton id={id} className={triggerClass}>
-              <span className={value ? 'text-slate-900' : 'text-slate-500'}>{value ? formatLongDate(value) : 'Select a date'}</span>
+              <span className={value ? 'text-slate-900' : 'text-slate-500'}>
+                {value ? formatLongDate(value) : 'Select a date'}
+              </span>
               <CalendarIcon />
             </PopoverButton>
-            <PopoverPanel className="absolute z-30 mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl" focus>
+            <PopoverPanel
+              anchor="bottom start"
+              className="z-[60] mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl [--anchor-gap:0.5rem]"
+              focus
+            >
               <DayPicker
                 mode="single"
                 selected={fromIso(value)}

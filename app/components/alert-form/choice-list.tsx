@@ -47,7 +47,7 @@ export function ChoiceList({
 
   if (selected) {
     return (
-      <div className="flex items-start justify-between gap-4 rounded-xl border border-brand-200 bg-brand-50 p-4">
+      <div className="border-brand-200 bg-brand-50 flex items-start justify-between gap-4 rounded-xl border p-4">
         <input type="hidden" name={name} value={selected.id} />
         <div>
           <p className="font-semibold text-slate-900">{selected.name}</p>
@@ -60,7 +60,7 @@ export function ChoiceList({
           value={name}
           formMethod="get"
           formNoValidate
-          className="text-sm font-semibold text-brand-700 hover:underline"
+          className="text-brand-700 text-sm font-semibold hover:underline"
           onClick={(event) => {
             if (!onSelect) return
             event.preventDefault()
@@ -74,7 +74,9 @@ export function ChoiceList({
   }
 
   const needle = search.trim().toLowerCase()
-  const matches = needle ? choices.filter((choice) => choice.name.toLowerCase().includes(needle)) : choices
+  const matches = needle
+    ? choices.filter((choice) => choice.name.toLowerCase().includes(needle))
+    : choices
   const shown = limit ? matches.slice(0, limit) : matches
   const searchId = `${name}-search`
 
@@ -118,7 +120,7 @@ export function ChoiceList({
                   value={choice.id}
                   formMethod="get"
                   formNoValidate
-                  className="block w-full px-4 py-3 text-left hover:bg-brand-50 focus:bg-brand-50 focus:outline-none"
+                  className="hover:bg-brand-50 focus:bg-brand-50 block w-full px-4 py-3 text-left focus:outline-none"
                   onClick={(event) => {
                     if (!onSelect) return
                     event.preventDefault()
@@ -126,7 +128,9 @@ export function ChoiceList({
                   }}
                 >
                   <span className="block font-medium text-slate-900">{choice.name}</span>
-                  {choice.detail && <span className="block text-sm text-slate-500">{choice.detail}</span>}
+                  {choice.detail && (
+                    <span className="block text-sm text-slate-500">{choice.detail}</span>
+                  )}
                 </button>
               </li>
             ))}

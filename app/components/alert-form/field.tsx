@@ -15,7 +15,10 @@ export function FormSection({
   aside?: ReactNode
 }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <div className="mb-4 flex items-baseline justify-between gap-4">
         <h2 id={id} className="text-lg font-semibold text-slate-900">
           {title}

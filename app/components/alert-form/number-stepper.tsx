@@ -16,7 +16,8 @@ export function NumberStepper({
   min?: number
   max?: number
 }) {
-  const clamp = (next: number) => Math.min(max, Math.max(min, Number.isFinite(next) ? Math.round(next) : min))
+  const clamp = (next: number) =>
+    Math.min(max, Math.max(min, Number.isFinite(next) ? Math.round(next) : min))
   const button =
     'h-11 w-11 rounded-lg border border-slate-300 text-lg font-semibold text-slate-700 hover:border-brand-500 disabled:opacity-40'
   return (
@@ -25,7 +26,13 @@ export function NumberStepper({
         {label}
       </label>
       <div className="flex items-center gap-2">
-        <button type="button" className={button} aria-label={`Fewer ${label}`} disabled={value <= min} onClick={() => onChange(clamp(value - 1))}>
+        <button
+          type="button"
+          className={button}
+          aria-label={`Fewer ${label}`}
+          disabled={value <= min}
+          onClick={() => onChange(clamp(value - 1))}
+        >
           −
         </button>
         <input
@@ -39,7 +46,13 @@ export function NumberStepper({
           onChange={(event) => onChange(clamp(event.currentTarget.valueAsNumber))}
           className="h-11 w-16 rounded-lg border border-slate-300 text-center"
         />
-        <button type="button" className={button} aria-label={`More ${label}`} disabled={value >= max} onClick={() => onChange(clamp(value + 1))}>
+        <button
+          type="button"
+          className={button}
+          aria-label={`More ${label}`}
+          disabled={value >= max}
+          onClick={() => onChange(clamp(value + 1))}
+        >
           +
         </button>
       </div>

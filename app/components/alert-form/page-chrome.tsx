@@ -67,7 +67,13 @@ const SIGNED_IN_HELP = {
 } as const
 
 /** The signed-out or signed-in note under the submit button (catalogue §2). */
-export function SubmitHelp({ signedIn, opening }: { signedIn: boolean; opening: 'table' | 'room' }) {
+export function SubmitHelp({
+  signedIn,
+  opening,
+}: {
+  signedIn: boolean
+  opening: 'table' | 'room'
+}) {
   return (
     <p className="text-sm text-slate-500">
       {signedIn

@@ -24,7 +24,10 @@ export function PartyFields({
   const hydrated = useHydrated()
   const live = hydrated && onChange
   const setChildren = (count: number) =>
-    onChange?.({ adults, childAges: Array.from({ length: count }, (_, index) => childAges[index] ?? null) })
+    onChange?.({
+      adults,
+      childAges: Array.from({ length: count }, (_, index) => childAges[index] ?? null),
+    })
 
   return (
     <div className="space-y-4">
@@ -52,8 +55,22 @@ export function PartyFields({
           </>
         ) : (
           <>
-            <PlainNumber id={`${idPrefix}-adults`} name="numberOfAdults" label="Adults (18+)" value={adults} min={HOTEL_PARTY.adults.min} max={HOTEL_PARTY.adults.max} />
-            <PlainNumber id={`${idPrefix}-children`} name="numberOfChildren" label="Children" value={childAges.length} min={HOTEL_PARTY.children.min} max={HOTEL_PARTY.children.max} />
+            <PlainNumber
+              id={`${idPrefix}-adults`}
+              name="numberOfAdults"
+              label="Adults (18+)"
+              value={adults}
+              min={HOTEL_PARTY.adults.min}
+              max={HOTEL_PARTY.adults.max}
+            />
+            <PlainNumber
+              id={`${idPrefix}-children`}
+              name="numberOfChildren"
+              label="Children"
+              value={childAges.length}
+              min={HOTEL_PARTY.children.min}
+              max={HOTEL_PARTY.children.max}
+            />
           </>
         )}
       </div>
@@ -61,7 +78,10 @@ export function PartyFields({
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {childAges.map((age, index) => (
             <div key={index}>
-              <label htmlFor={`${idPrefix}-age-${index}`} className="mb-1 block text-sm font-medium text-slate-700">
+              <label
+                htmlFor={`${idPrefix}-age-${index}`}
+                className="mb-1 block text-sm font-medium text-slate-700"
+              >
                 Child {index + 1} age
               </label>
               <select
@@ -71,7 +91,8 @@ export function PartyFields({
                 aria-invalid={ageErrors && age === null ? true : undefined}
                 onChange={(event) => {
                   const next = [...childAges]
-                  next[index] = event.currentTarget.value === '' ? null : Number(event.currentTarget.value)
+                  next[index] =
+                    event.currentTarget.value === '' ? null : Number(event.currentTarget.value)
                   onChange?.({ adults, childAges: next })
                 }}
                 className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 aria-[invalid]:border-red-500"
@@ -91,7 +112,14 @@ export function PartyFields({
   )
 }
 
-function PlainNumber(props: { id: string; name: string; label: string; value: number; min: number; max: number }) {
+function PlainNumber(props: {
+  id: string
+  name: string
+  label: string
+  value: number
+  min: number
+  max: number
+}) {
   return (
     <div>
       <label htmlFor={props.id} className="mb-1 block text-sm font-medium text-slate-700">

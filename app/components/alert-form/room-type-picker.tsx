@@ -1,4 +1,10 @@
-import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react'
+import {
+  Combobox,
+  ComboboxButton,
+  ComboboxInput,
+  ComboboxOption,
+  ComboboxOptions,
+} from '@headlessui/react'
 import { useState } from 'react'
 import type { RoomTypeJson } from '~/models/catalogue.server'
 import { useHydrated } from '~/hooks/use-hydrated'
@@ -29,15 +35,22 @@ export function RoomTypePicker({
   const [query, setQuery] = useState('')
 
   if (loading) return <p className="text-sm text-slate-500">Loading room types…</p>
-  if (allRooms.length === 0) return <p className="text-sm text-slate-500">No room types available for this resort.</p>
+  if (allRooms.length === 0)
+    return <p className="text-sm text-slate-500">No room types available for this resort.</p>
   if (fittingRooms.length === 0) {
     return (
-      <p role="alert" className="rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800">
-        No room types are available for this party size. Please adjust your party size or try a different resort.
+      <p
+        role="alert"
+        className="rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800"
+      >
+        No room types are available for this party size. Please adjust your party size or try a
+        different resort.
       </p>
     )
   }
-  const count = <p className="mb-2 text-sm text-slate-500">{`${fittingRooms.length} of ${allRooms.length} room types`}</p>
+  const count = (
+    <p className="mb-2 text-sm text-slate-500">{`${fittingRooms.length} of ${allRooms.length} room types`}</p>
+  )
 
   if (!hydrated || !onChange) {
     return (
@@ -47,8 +60,14 @@ export function RoomTypePicker({
         <ul className="grid gap-2 sm:grid-cols-2">
           {fittingRooms.map((room) => (
             <li key={room.id}>
-              <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:border-brand-500">
-                <input type="checkbox" name="roomIds" value={room.id} defaultChecked={selectedIds.includes(room.id)} className="mt-1" />
+              <label className="hover:border-brand-500 flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3">
+                <input
+                  type="checkbox"
+                  name="roomIds"
+                  value={room.id}
+                  defaultChecked={selectedIds.includes(room.id)}
+                  className="mt-1"
+                />
                 <span>
                   <span className="block font-medium text-slate-900">{room.name}</span>
                   <span className="block text-sm text-slate-500">{roomDetail(room)}</span>
@@ -63,7 +82,9 @@ export function RoomTypePicker({
 
   const selected = fittingRooms.filter((room) => selectedIds.includes(room.id))
   const needle = query.trim().toLowerCase()
-  const options = needle ? fittingRooms.filter((room) => room.name.toLowerCase().includes(needle)) : fittingRooms
+  const options = needle
+    ? fittingRooms.filter((room) => room.name.toLowerCase().includes(needle))
+    : fittingRooms
 
   return (
     <div>
@@ -82,11 +103,16 @@ export function RoomTypePicker({
           <ComboboxInput
             aria-label="Room Types"
             className={inputClass}
-            placeholder={selected.length ? `${selected.length} selected, add more…` : 'Choose room types'}
+            placeholder={
+              selected.length ? `${selected.length} selected, add more…` : 'Choose room types'
+            }
             onChange={(event) => setQuery(event.currentTarget.value)}
             displayValue={() => query}
           />
-          <ComboboxButton className="absolute inset-y-0 right-0 px-3 text-slate-500" aria-label="Show room types">
+          <ComboboxButton
+            className="absolute inset-y-0 right-0 px-3 text-slate-500"
+            aria-label="Show room types"
+          >
             ▾
           </ComboboxButton>
           <ComboboxOptions
@@ -100,11 +126,11 @@ export function RoomTypePicker({
                 <ComboboxOption
                   key={room.id}
                   value={room}
-                  className="flex cursor-pointer items-start gap-3 rounded-md px-3 py-2 data-[focus]:bg-brand-50"
+                  className="data-[focus]:bg-brand-50 flex cursor-pointer items-start gap-3 rounded-md px-3 py-2"
                 >
                   {({ selected: isSelected }) => (
                     <>
-                      <span aria-hidden="true" className="mt-0.5 w-4 text-brand-700">
+                      <span aria-hidden="true" className="text-brand-700 mt-0.5 w-4">
                         {isSelected ? '✓' : ''}
                       </span>
                       <span>
@@ -122,12 +148,15 @@ export function RoomTypePicker({
       {selected.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Selected room types">
           {selected.map((room) => (
-            <li key={room.id} className="flex items-center gap-1 rounded-full bg-brand-100 py-1 pr-1 pl-3 text-sm text-brand-900">
+            <li
+              key={room.id}
+              className="bg-brand-100 text-brand-900 flex items-center gap-1 rounded-full py-1 pr-1 pl-3 text-sm"
+            >
               {room.name}
               <button
                 type="button"
                 aria-label={`Remove ${room.name}`}
-                className="rounded-full px-2 hover:bg-brand-200"
+                className="hover:bg-brand-200 rounded-full px-2"
                 onClick={() => onChange(selectedIds.filter((id) => id !== room.id))}
               >
                 ×

@@ -1,0 +1,225 @@
+import { Link, useFetcher } from '@remix-run/react'
+import { formatDistanceToNowStrict } from 'date-fns'
+import { statusLabel } from '~/domain/alerts'
+import { diningDetails, diningWhen, hotelDetails, hotelWhen } from '~/domain/dashboard'
+import { destinationDisplay } from '~/domain/destinations'
+import { useHydrated } from '~/hooks/use-hydrated'
+import type { DashboardAlert } from '~/models/dashboard.server'
+
+export interface AlertRowActions {
+  onEdit: (alert: DashboardAlert) => void
+  onDelete: (alert: DashboardAlert) => void
+  /** A start or pause refused by the server without JavaScript, and the alert it was for. */
+  failedId: string | null
+  failure: string | null
+}
+
+export function alertName(alert: DashboardAlert) {
+  return alert.kind === 'hotel' ? alert.resort.name : alert.diningLocationName
+}
+
+function alertWhere(alert: DashboardAlert) {
+  return destinationDisplay(
+    alert.kind === 'hotel'
+      ? alert.resort.resortLocation.identifier
+      : alert.resortLocationIdentifier,
+  )
+}
+
+function alertWhen(alert: DashboardAlert) {
+  return alert.kind === 'hotel'
+    ? hotelWhen(alert.checkInDate, alert.checkOutDate, new Date().getFullYear())
+    : diningWhen(alert.reserveDate)
+}
+
+function alertDetails(alert: DashboardAlert) {
+  return alert.kind === 'hotel' ? hotelDetails(alert) : diningDetails(alert)
+}
+
+const STATUS_STYLES: Record<number, string> = {
+  0: 'bg-slate-100 text-slate-700',
+  1: 'bg-green-100 text-green-800',
+  2: 'bg-brand-100 text-brand-800',
+  3: 'bg-red-100 text-red-800',
+}
+
+function ago(iso: string | null, none: string, prefix: string) {
+  return iso ? `${prefix} ${formatDistanceToNowStrict(new Date(iso), { addSuffix: true })}` : none
+}
+
+/** When the worker last looked, and when it last found something. */
+function CheckTimes({ alert }: { alert: DashboardAlert }) {
+  return (
+    <span className="block text-xs text-slate-500" suppressHydrationWarning>
+      {ago(alert.lastCheckedAt, 'Not checked yet', 'Checked')}
+      {alert.lastFoundAt && ` · ${ago(alert.lastFoundAt, '', 'Found')}`}
+    </span>
+  )
+}
+
+/** Start, pause or restart, and delete and edit, for one alert; the status changes at once. */
+function useRowActions(alert: DashboardAlert, actions: AlertRowActions) {
+  const toggle = useFetcher<{ error: string; id: string | null }>()
+  const hydrated = useHydrated()
+  const pending = toggle.formData?.get('status')
+  const status = pending ? (alert.status === 1 ? 0 : 1) : alert.status
+  const fetcherError =
+    toggle.state === 'idle' && toggle.data && 'error' in toggle.data ? toggle.data.error : null
+  const error = fetcherError ?? (actions.failedId === alert.id ? actions.failure : null)
+  const toggleText = alert.status === 1 ? 'Pause' : alert.status === 0 ? 'Start' : 'Restart'
+  const button =
+    'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-500'
+
+  const controls = (
+    <div className="flex flex-wrap gap-2">
+      <toggle.Form method="post">
+        <input type="hidden" name="intent" value="toggle" />
+        <input type="hidden" name="kind" value={alert.kind} />
+        <input type="hidden" name="id" value={alert.id} />
+        <input type="hidden" name="status" value={alert.status} />
+        <button type="submit" className={button} aria-label={`${toggleText} ${alertName(alert)}`}>
+          {toggleText}
+        </button>
+      </toggle.Form>
+      {hydrated && (
+        <button
+          type="button"
+          className={button}
+          onClick={() => actions.onEdit(alert)}
+          aria-label={`Edit ${alertName(alert)}`}
+        >
+          Edit
+        </button>
+      )}
+      {hydrated ? (
+        <button
+          type="button"
+          className={`${button} text-red-700 hover:border-red-500`}
+          onClick={() => actions.onDelete(alert)}
+          aria-label={`Delete ${alertName(alert)}`}
+        >
+          Delete
+        </button>
+      ) : (
+        <Link
+          to={`/dashboard/delete/${alert.kind}/${alert.id}`}
+          className={`${button} text-red-700 hover:border-red-500`}
+          aria-label={`Delete ${alertName(alert)}`}
+        >
+          Delete
+        </Link>
+      )}
+    </div>
+  )
+  return { status, controls, error }
+}
+
+function StatusBadge({ kind, status }: { kind: DashboardAlert['kind']; status: number }) {
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status] ?? STATUS_STYLES[0]}`}
+    >
+      {statusLabel(kind, status)}
+    </span>
+  )
+}
+
+function TableRow({ alert, actions }: { alert: DashboardAlert; actions: AlertRowActions }) {
+  const { status, controls, error } = useRowActions(alert, actions)
+  return (
+    <tr className="align-top">
+      <td className="px-4 py-3">
+        <StatusBadge kind={alert.kind} status={status} />
+        <CheckTimes alert={alert} />
+      </td>
+      <td className="px-4 py-3 capitalize">{alert.kind}</td>
+      <td className="px-4 py-3">
+        <span className="block font-medium text-slate-900">{alertName(alert)}</span>
+        <span className="block text-xs text-slate-500">{alertWhere(alert)}</span>
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">{alertWhen(alert)}</td>
+      <td className="px-4 py-3 text-slate-600">{alertDetails(alert)}</td>
+      <td className="px-4 py-3">
+        {controls}
+        {error && (
+          <p role="alert" className="mt-2 max-w-xs text-xs text-red-700">
+            {error}
+          </p>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+/** The list on wide screens. */
+export function AlertTable({
+  alerts,
+  actions,
+}: {
+  alerts: DashboardAlert[]
+  actions: AlertRowActions
+}) {
+  return (
+    <div className="mt-6 hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
+          <tr>
+            {['Status', 'Type', 'Location', 'When', 'Details', 'Actions'].map((heading) => (
+              <th key={heading} scope="col" className="px-4 py-3 font-semibold">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {alerts.map((alert) => (
+            <TableRow key={alert.id} alert={alert} actions={actions} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function Card({ alert, actions }: { alert: DashboardAlert; actions: AlertRowActions }) {
+  const { status, controls, error } = useRowActions(alert, actions)
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <p className="font-semibold text-slate-900">{alertName(alert)}</p>
+          <p className="text-sm text-slate-500">
+            <span className="capitalize">{alert.kind}</span> · {alertWhere(alert)}
+          </p>
+        </div>
+        <StatusBadge kind={alert.kind} status={status} />
+      </div>
+      <p className="mt-2 text-sm text-slate-700">{alertWhen(alert)}</p>
+      <p className="text-sm text-slate-600">{alertDetails(alert)}</p>
+      <CheckTimes alert={alert} />
+      <div className="mt-3">{controls}</div>
+      {error && (
+        <p role="alert" className="mt-2 text-xs text-red-700">
+          {error}
+        </p>
+      )}
+    </li>
+  )
+}
+
+/** The list on narrow screens. */
+export function AlertCards({
+  alerts,
+  actions,
+}: {
+  alerts: DashboardAlert[]
+  actions: AlertRowActions
+}) {
+  return (
+    <ul className="mt-6 space-y-3 sm:hidden">
+      {alerts.map((alert) => (
+        <Card key={alert.id} alert={alert} actions={actions} />
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,209 @@
+import { Link, useRevalidator } from '@remix-run/react'
+import { useState } from 'react'
+import { DateRangeCalendar } from '~/components/alert-form/calendar'
+import { ChoiceList, type Choice } from '~/components/alert-form/choice-list'
+import { PartyFields } from '~/components/alert-form/party-fields'
+import { RoomTypePicker } from '~/components/alert-form/room-type-picker'
+import {
+  EMPTY_HOTEL_DRAFT,
+  useHotelDraft,
+  type HotelDraft,
+} from '~/components/alert-form/use-hotel-draft'
+import { Modal } from '~/components/modal'
+import { todayIn } from '~/domain/dates'
+import { findDestination } from '~/domain/destinations'
+import { HOTEL_MESSAGES } from '~/domain/hotel-alert'
+import type { HotelAlertJson } from '~/models/hotel-alert.server'
+import { saveAlert, type SaveError } from './save-alert'
+import { WizardFooter, WizardSteps } from './wizard-parts'
+
+const STEPS = ['Resort & Dates', 'Guest Details', 'Select Room Type'] as const
+
+export type ResortChoice = Choice & { locationIdentifier: string }
+
+function draftFrom(alert: HotelAlertJson | undefined, resortId: string | null): HotelDraft {
+  if (!alert) return { ...EMPTY_HOTEL_DRAFT, resortId }
+  return {
+    resortId: alert.resortId,
+    checkInDate: alert.checkInDate,
+    checkOutDate: alert.checkOutDate,
+    adults: alert.numberOfAdults,
+    childAges: alert.agesOfChildren,
+    accessible: alert.accessible,
+    roomIds: alert.roomIds,
+  }
+}
+
+/**
+ * The dashboard's hotel alert wizard: three steps, for a new alert or an edit. It is mounted
+ * when it opens, so every opening starts at step 1 with the alert or the defaults.
+ */
+export function HotelWizard({
+  onClose,
+  resorts,
+  editing,
+  prefillResortId = null,
+}: {
+  onClose: () => void
+  resorts: readonly ResortChoice[]
+  editing?: HotelAlertJson
+  prefillResortId?: string | null
+}) {
+  const [step, setStep] = useState(0)
+  const [saving, setSaving] = useState(false)
+  const [error, setError] = useState<SaveError | null>(null)
+  const revalidator = useRevalidator()
+  const hotel = useHotelDraft(draftFrom(editing, prefillResortId), { resortId: null, rooms: [] })
+  const { draft } = hotel
+
+  const resort = resorts.find((item) => item.id === draft.resortId)
+  const minDate = todayIn(findDestination(resort?.locationIdentifier ?? 'disneyland')!.timeZone)
+  const partyTooBig = hotel.rooms.length > 0 && hotel.fitting.length === 0
+  const stepValid = [
+    Boolean(draft.resortId && draft.checkInDate && draft.checkOutDate),
+    draft.adults >= 1 &&
+      draft.childAges.every((age) => age !== null) &&
+      !partyTooBig &&
+      !hotel.roomsLoading,
+    draft.roomIds.length > 0 && !hotel.roomsLoading,
+  ][step]
+
+  async function submit() {
+    if (!draft.resortId || !draft.checkInDate || !draft.checkOutDate) {
+      setError({ message: HOTEL_MESSAGES.wizardIncomplete })
+      return
+    }
+    setSaving(true)
+    const payload = {
+      ...(editing && { id: editing.id, status: editing.status }),
+      resortId: draft.resortId,
+      checkInDate: draft.checkInDate,
+      checkOutDate: draft.checkOutDate,
+      numberOfAdults: draft.adults,
+      numberOfChildren: draft.childAges.length,
+      agesOfChildren: draft.childAges,
+      accessible: draft.accessible,
+      roomIds: draft.roomIds,
+      active: true,
+    }
+    const failure = await saveAlert(
+      '/api/availability-queries',
+      editing ? 'PUT' : 'POST',
+      payload,
+      {
+        fallback: editing
+          ? 'Failed to update alert. Please try again.'
+          : 'Failed to create alert. Please try again.',
+      },
+    )
+    setSaving(false)
+    if (failure) return setError(failure)
+    revalidator.revalidate()
+    onClose()
+  }
+
+  return (
+    <Modal open onClose={onClose} title={editing ? 'Edit Alert' : 'Add Hotel Alert'} wide>
+      <WizardSteps steps={STEPS} current={step} />
+      <div className="mt-5 min-h-64 space-y-4">
+        {step === 0 && (
+          <>
+            <ChoiceList
+              name="wizardResortId"
+              searchName="wizardResortSearch"
+              label="Search resorts"
+              choices={resorts}
+              selectedId={draft.resortId}
+              onSelect={hotel.selectResort}
+              countText={(count) => `${count} resort(s) found`}
+              emptyText="No resorts available"
+              noMatchText={() => 'No resorts match'}
+            />
+            <div>
+              <p className="mb-1 text-sm font-medium text-slate-700">Dates</p>
+              <DateRangeCalendar
+                id="wizard-dates"
+                minDate={minDate}
+                value={{
+                  from: draft.checkInDate || undefined,
+                  to: draft.checkOutDate || undefined,
+                }}
+                onChange={(range) =>
+                  hotel.update({ checkInDate: range.from ?? '', checkOutDate: range.to ?? '' })
+                }
+              />
+            </div>
+          </>
+        )}
+        {step === 1 && (
+          <>
+            <PartyFields
+              idPrefix="wizard"
+              adults={draft.adults}
+              childAges={draft.childAges}
+              onChange={hotel.changeParty}
+            />
+            <label className="flex items-center gap-3 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={draft.accessible}
+                onChange={(event) => hotel.changeParty({ accessible: event.currentTarget.checked })}
+              />
+              I need accessible rooms only
+            </label>
+            {partyTooBig && (
+              <p
+                role="alert"
+                className="rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800"
+              >
+                {HOTEL_MESSAGES.noRoomsForPartyWizard}
+              </p>
+            )}
+          </>
+        )}
+        {step === 2 &&
+          (hotel.roomsFailed ? (
+            <p role="alert" className="text-sm text-red-600">
+              Failed to load room types. Please try again.
+            </p>
+          ) : (
+            <RoomTypePicker
+              allRooms={hotel.rooms}
+              fittingRooms={hotel.fitting}
+              selectedIds={draft.roomIds}
+              loading={hotel.roomsLoading}
+              onChange={(roomIds) => hotel.update({ roomIds })}
+            />
+          ))}
+        {error && (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700"
+          >
+            {error.message}
+            {error.code === 'SUBSCRIPTION_REQUIRED' && (
+              <>
+                {' '}
+                <Link to="/settings" className="font-semibold underline">
+                  Go to Settings
+                </Link>
+              </>
+            )}
+          </p>
+        )}
+      </div>
+      <WizardFooter
+        step={step}
+        lastStep={STEPS.length - 1}
+        canContinue={Boolean(stepValid)}
+        busy={saving}
+        onPrevious={() => setStep(step - 1)}
+        onNext={() => setStep(step + 1)}
+        onFinish={submit}
+        finishText={editing ? 'Update' : 'Create'}
+        busyText={editing ? 'Updating...' : 'Creating...'}
+        hint={step === 0 && !stepValid ? HOTEL_MESSAGES.wizardIncomplete : undefined}
+      />
+    </Modal>
+  )
+}

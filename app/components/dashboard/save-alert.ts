@@ -1,0 +1,36 @@
+import { ALERT_ERRORS } from '~/domain/alerts'
+
+export interface SaveError {
+  message: string
+  code?: string
+}
+
+/**
+ * Sends an alert to the JSON API from a wizard. Answers null on success, or the message to
+ * show: the trial message of catalogue §8 for SUBSCRIPTION_REQUIRED, else the server's message,
+ * else the fallback.
+ */
+export async function saveAlert(
+  path: string,
+  method: 'POST' | 'PUT',
+  payload: Record<string, unknown>,
+  { fallback }: { fallback: string },
+): Promise<SaveError | null> {
+  try {
+    const response = await fetch(path, {
+      method,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(payload),
+    })
+    if (response.ok) return null
+    const body = (await response.json().catch(() => null)) as {
+      message?: string
+      code?: string
+    } | null
+    if (body?.code === 'SUBSCRIPTION_REQUIRED')
+      return { message: ALERT_ERRORS.SUBSCRIPTION_REQUIRED, code: body.code }
+    return { message: body?.message ?? fallback, code: body?.code }
+  } catch {
+    return { message: fallback }
+  }
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import {
+  dashboardHref,
+  diningDetails,
+  hotelDetails,
+  pageCount,
+  readDashboardView,
+  trialCountdown,
+} from './dashboard'
+
+describe('the dashboard view in the URL', () => {
+  it('reads search, type, page and rows per page, forgiving anything odd', () => {
+    expect(readDashboardView(new URLSearchParams('q=pop&type=hotel&page=3&perPage=25'))).toEqual({
+      search: 'pop',
+      type: 'hotel',
+      page: 3,
+      perPage: 25,
+    })
+    expect(readDashboardView(new URLSearchParams('type=spa&page=-2&perPage=7'))).toEqual({
+      search: '',
+      type: null,
+      page: 1,
+      perPage: 10,
+    })
+  })
+
+  it('drops defaults from links and starts again at page 1 when the filter changes', () => {
+    const view = readDashboardView(new URLSearchParams('q=pop&type=hotel&page=3'))
+    expect(dashboardHref(view, { page: 4 })).toBe('/dashboard?q=pop&type=hotel&page=4')
+    expect(dashboardHref(view, { type: null })).toBe('/dashboard?q=pop')
+    expect(dashboardHref(view, { perPage: 50 })).toBe('/dashboard?q=pop&type=hotel&perPage=50')
+  })
+
+  it('counts pages', () => {
+    expect(pageCount(0, 10)).toBe(1)
+    expect(pageCount(30, 10)).toBe(3)
+    expect(pageCount(31, 25)).toBe(2)
+  })
+})
+
+describe('alert summaries', () => {
+  it('describes a hotel alert', () => {
+    expect(
+      hotelDetails({
+        numberOfAdults: 2,
+        agesOfChildren: [0, 7],
+        rooms: [{ name: 'A' }, { name: 'B' }],
+        accessible: true,
+      }),
+    ).toBe('2 adults, 2 children · 2 room types · Accessible')
+    expect(
+      hotelDetails({
+        numberOfAdults: 1,
+        agesOfChildren: [],
+        rooms: [{ name: 'Deluxe Studio' }],
+        accessible: false,
+      }),
+    ).toBe('1 adult · Deluxe Studio')
+  })
+
+  it('describes a dining alert', () => {
+    expect(
+      diningDetails({
+        partySize: 4,
+        preferredTime: null,
+        timeRangeStart: '16:30:00',
+        timeRangeEnd: '22:00:00',
+      }),
+    ).toBe('Party of 4 · Dinner')
+    expect(
+      diningDetails({
+        partySize: 2,
+        preferredTime: '18:00:00',
+        timeRangeStart: '17:30:00',
+        timeRangeEnd: '18:30:00',
+      }),
+    ).toBe('Party of 2 · 6:00 PM ±30 min')
+    expect(
+      diningDetails({
+        partySize: 2,
+        preferredTime: null,
+        timeRangeStart: null,
+        timeRangeEnd: null,
+      }),
+    ).toBe('Party of 2 · All Day')
+  })
+})
+
+describe('trialCountdown', () => {
+  it('gives days and hours left, or says the trial is over', () => {
+    const ends = new Date('2026-11-29T12:00:00Z')
+    expect(trialCountdown(ends, new Date('2026-11-22T09:30:00Z'))).toEqual({
+      over: false,
+      days: 7,
+      hours: 2,
+    })
+    expect(trialCountdown(ends, new Date('2026-11-29T11:00:00Z'))).toEqual({
+      over: false,
+      days: 0,
+      hours: 1,
+    })
+    expect(trialCountdown(ends, ends)).toEqual({ over: true })
+  })
+})

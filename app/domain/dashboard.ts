@@ -1,0 +1,103 @@
+import type { AlertKind } from './alerts'
+import { formatDateRange, formatLongDate } from './dates'
+import { fromDiningTimes, MEAL_WINDOWS, twelveHour, type DiningTimes } from './dining-alert'
+
+export const PAGE_SIZES = [10, 25, 50] as const
+export type PageSize = (typeof PAGE_SIZES)[number]
+
+export interface DashboardView {
+  search: string
+  type: AlertKind | null
+  page: number
+  perPage: PageSize
+}
+
+/** The list's search, filter and paging, all kept in the URL so Back and reload keep them. */
+export function readDashboardView(params: URLSearchParams): DashboardView {
+  const type = params.get('type')
+  const perPage = Number(params.get('perPage'))
+  const page = Number(params.get('page'))
+  return {
+    search: (params.get('q') ?? '').slice(0, 100),
+    type: type === 'hotel' || type === 'dining' ? type : null,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? (perPage as PageSize) : 10,
+  }
+}
+
+/**
+ * A dashboard link with some of the view changed. Defaults are left out (type for all alerts,
+ * page 1, 10 rows), and changing the search, type or rows starts again at page 1.
+ */
+export function dashboardHref(view: DashboardView, changes: Partial<DashboardView>): string {
+  const next = { ...view, ...changes }
+  if (changes.search !== undefined || changes.type !== undefined || changes.perPage !== undefined) {
+    next.page = changes.page ?? 1
+  }
+  const params = new URLSearchParams()
+  if (next.search) params.set('q', next.search)
+  if (next.type) params.set('type', next.type)
+  if (next.perPage !== 10) params.set('perPage', String(next.perPage))
+  if (next.page > 1) params.set('page', String(next.page))
+  const query = params.toString()
+  return query ? `/dashboard?${query}` : '/dashboard'
+}
+
+export function pageCount(total: number, perPage: number): number {
+  return Math.max(1, Math.ceil(total / perPage))
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+export function hotelWhen(checkIn: string, checkOut: string, currentYear: number): string {
+  return formatDateRange(checkIn, checkOut, currentYear)
+}
+
+export function diningWhen(reserveDate: string): string {
+  return formatLongDate(reserveDate)
+}
+
+export function hotelDetails(alert: {
+  numberOfAdults: number
+  agesOfChildren: readonly number[]
+  rooms: readonly { name: string }[]
+  accessible: boolean
+}): string {
+  const party = [plural(alert.numberOfAdults, 'adult')]
+  if (alert.agesOfChildren.length)
+    party.push(
+      alert.agesOfChildren.length === 1 ? '1 child' : `${alert.agesOfChildren.length} children`,
+    )
+  const rooms =
+    alert.rooms.length === 1 ? alert.rooms[0]!.name : plural(alert.rooms.length, 'room type')
+  return [party.join(', '), rooms, ...(alert.accessible ? ['Accessible'] : [])].join(' · ')
+}
+
+export function timePreferenceText(times: DiningTimes): string {
+  const preference = fromDiningTimes(times)
+  if (preference.kind === 'all-day') return 'All Day'
+  if (preference.kind === 'meal') return MEAL_WINDOWS[preference.meal].label
+  const at = twelveHour(preference.time)
+  if (preference.toleranceMinutes) return `${at} ±${preference.toleranceMinutes} min`
+  if (times.timeRangeStart && times.timeRangeEnd) {
+    return `${at} (${twelveHour(times.timeRangeStart)} to ${twelveHour(times.timeRangeEnd)})`
+  }
+  return at
+}
+
+export function diningDetails(alert: DiningTimes & { partySize: number }): string {
+  return `Party of ${alert.partySize} · ${timePreferenceText(alert)}`
+}
+
+const HOUR_MS = 60 * 60 * 1000
+
+/** The free trial banner: days and hours left, or that it has ended. */
+export function trialCountdown(
+  endsAt: Date,
+  now: Date,
+): { over: true } | { over: false; days: number; hours: number } {
+  const left = endsAt.getTime() - now.getTime()
+  if (left <= 0) return { over: true }
+  const hours = Math.floor(left / HOUR_MS)
+  return { over: false, days: Math.floor(hours / 24), hours: hours % 24 }
+}

@@ -1,0 +1,77 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import type { AlertKind } from '~/domain/alerts'
+import type { DashboardView } from '~/domain/dashboard'
+import { runningCount } from '~/models/alert-rules.server'
+import { listDiningAlerts, type DiningAlertJson } from '~/models/dining-alert.server'
+import { listHotelAlerts, type HotelAlertJson } from '~/models/hotel-alert.server'
+
+type Executor = Kysely<Database>
+
+export type DashboardAlert =
+  ({ kind: 'hotel' } & HotelAlertJson) | ({ kind: 'dining' } & DiningAlertJson)
+
+/** Escapes the wildcards of LIKE so a search for "50%" means those characters. */
+function likePattern(search: string) {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+/** The user's alerts of both kinds matching the search and the type, as (kind, id, created_at). */
+function matchingAlerts(userId: string, query: DashboardView) {
+  const pattern = likePattern(query.search.trim())
+  return sql`
+    select * from (
+      select 'hotel' as kind, h.id, h.created_at
+      from hotel_alerts h join resorts r on r.id = h.resort_id
+      where h.user_id = ${userId} and h.type <> 1 and r.name ilike ${pattern}
+      union all
+      select 'dining' as kind, d.id, d.created_at
+      from dining_alerts d join dining_locations l on l.id = d.dining_location_id
+      where d.user_id = ${userId} and l.name ilike ${pattern}
+    ) alerts
+    where ${query.type}::text is null or kind = ${query.type}
+  `
+}
+
+/**
+ * One page of a user's alerts of both kinds, newest first, searched by the resort or
+ * restaurant name; hotel entries of type 1 are not alerts and are left out.
+ */
+export async function dashboardPage(db: Executor, userId: string, query: DashboardView) {
+  const [page, count] = await Promise.all([
+    sql<{ kind: AlertKind; id: string }>`
+      select kind, id from (${matchingAlerts(userId, query)}) matching
+      order by created_at desc, id
+      limit ${query.perPage} offset ${(query.page - 1) * query.perPage}
+    `.execute(db),
+    sql<{
+      total: number
+    }>`select count(*) as total from (${matchingAlerts(userId, query)}) matching`.execute(db),
+  ])
+  const idsOf = (kind: AlertKind) =>
+    page.rows.filter((row) => row.kind === kind).map((row) => row.id)
+  const [hotels, dinings] = await Promise.all([
+    listHotelAlerts(db, userId, idsOf('hotel')),
+    listDiningAlerts(db, userId, idsOf('dining')),
+  ])
+  const byId = new Map<string, DashboardAlert>([
+    ...hotels.map((alert) => [alert.id, { kind: 'hotel' as const, ...alert }] as const),
+    ...dinings.map((alert) => [alert.id, { kind: 'dining' as const, ...alert }] as const),
+  ])
+  return {
+    alerts: page.rows.flatMap((row) => byId.get(row.id) ?? []),
+    total: Number(count.rows[0]?.total ?? 0),
+  }
+}
+
+/** The footer strip and the banners: running alerts of both kinds, and all alerts. */
+export async function alertCounts(db: Executor, userId: string) {
+  const [running, total] = await Promise.all([
+    runningCount(db, userId),
+    sql<{ total: number }>`
+      select (select count(*) from hotel_alerts where user_id = ${userId} and type <> 1)
+        + (select count(*) from dining_alerts where user_id = ${userId}) as total
+    `.execute(db),
+  ])
+  return { running, total: Number(total.rows[0]?.total ?? 0) }
+}
