@@ -31,6 +31,7 @@ import { TimePreferenceField, type TimeFields } from '~/components/alert-form/ti
 import { isIsoDate, todayIn } from '~/domain/dates'
 import { DESTINATIONS, findDestination, type DestinationId } from '~/domain/destinations'
 import {
+  DINING_MESSAGES,
   DINING_PARTY,
   diningFormSchema,
   FORM_TOLERANCES,
@@ -43,6 +44,7 @@ import { listDiningLocations } from '~/models/catalogue.server'
 import { createDiningAlert } from '~/models/dining-alert.server'
 import { claimPendingAlerts, findPendingAlert } from '~/models/pending-alert.server'
 import { getDb } from '~/utils/db.server'
+import { getLogger } from '~/utils/logger.server'
 import { keepDraftForLogin, readPendingIds } from '~/utils/pending-alerts.server'
 import { getUser } from '~/utils/session.server'
 
@@ -132,7 +134,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The page form watches Disneyland Resort unless told otherwise (catalogue §2).
   const draft = restored ?? readDraft(params, 'disneyland')
   if (params.get('change') === 'diningLocationId') draft.diningLocationId = null
-  const restaurants = await listDiningLocations(getDb(), draft.resortLocationIdentifier)
+  // A restaurant list that fails to load shows as empty (catalogue §8), not as an error page.
+  const restaurants = await listDiningLocations(getDb(), draft.resortLocationIdentifier).catch(
+    (error: unknown) => {
+      getLogger().error({ err: error }, 'restaurants failed to load')
+      return []
+    },
+  )
   if (!restaurants.some((restaurant) => restaurant.id === draft.diningLocationId))
     draft.diningLocationId = null
   return json({
@@ -172,10 +180,20 @@ export async function action({ request }: ActionFunctionArgs) {
     await createDiningAlert(getDb(), user.id, submission.value)
     return redirect('/dashboard?newAlert=dining&success=1')
   } catch (error) {
-    if (!(error instanceof AlertRuleError)) throw error
+    if (error instanceof AlertRuleError) {
+      return json(
+        { result: submission.reply({ formErrors: [error.message] }), draft, code: error.code },
+        { status: error.status },
+      )
+    }
+    getLogger().error({ err: error }, 'dining alert could not be saved')
     return json(
-      { result: submission.reply({ formErrors: [error.message] }), draft, code: error.code },
-      { status: error.status },
+      {
+        result: submission.reply({ formErrors: [DINING_MESSAGES.createFailed] }),
+        draft,
+        code: undefined,
+      },
+      { status: 503 },
     )
   }
 }

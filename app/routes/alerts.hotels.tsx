@@ -14,6 +14,7 @@ import { ChoiceList } from '~/components/alert-form/choice-list'
 import { FormSection, secondaryButton } from '~/components/alert-form/field'
 import {
   AlertPageLayout,
+  PageLoadError,
   SidebarCard,
   SubmitHelp,
   useQuickIntent,
@@ -24,6 +25,7 @@ import { useHotelDraft, type HotelDraft } from '~/components/alert-form/use-hote
 import { isIsoDate, todayIn } from '~/domain/dates'
 import { destinationDisplay, findDestination } from '~/domain/destinations'
 import {
+  HOTEL_MESSAGES,
   HOTEL_PARTY,
   hotelPageSchema,
   missingHotelParts,
@@ -35,6 +37,7 @@ import { AlertRuleError } from '~/models/alert-rules.server'
 import { findResort, listResorts, listRoomTypes, toRoomTypeJson } from '~/models/catalogue.server'
 import { createHotelAlert } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
+import { getLogger } from '~/utils/logger.server'
 import { keepDraftForLogin } from '~/utils/pending-alerts.server'
 import { getUser } from '~/utils/session.server'
 
@@ -156,12 +159,27 @@ export async function action({ request }: ActionFunctionArgs) {
     await createHotelAlert(getDb(), user.id, submission.value)
     return redirect('/dashboard?newAlert=hotel&success=1')
   } catch (error) {
-    if (!(error instanceof AlertRuleError)) throw error
+    if (error instanceof AlertRuleError) {
+      return json(
+        { result: submission.reply({ formErrors: [error.message] }), draft, code: error.code },
+        { status: error.status },
+      )
+    }
+    getLogger().error({ err: error }, 'hotel alert could not be saved')
     return json(
-      { result: submission.reply({ formErrors: [error.message] }), draft, code: error.code },
-      { status: error.status },
+      {
+        result: submission.reply({ formErrors: [HOTEL_MESSAGES.createFailed] }),
+        draft,
+        code: undefined,
+      },
+      { status: 503 },
     )
   }
+}
+
+/** The page cannot do anything without the resort list. */
+export function ErrorBoundary() {
+  return <PageLoadError message="Failed to load resorts. Please try again." />
 }
 
 export default function HotelAlertPage() {

@@ -16,6 +16,7 @@ import {
 } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import dayPickerStyles from 'react-day-picker/style.css'
+import { PageLoadError } from '~/components/alert-form/page-chrome'
 import { ConfirmDialog } from '~/components/modal'
 import {
   AlertCards,
@@ -50,6 +51,7 @@ import { listDiningLocations, listResorts } from '~/models/catalogue.server'
 import { alertCounts, dashboardPage, type DashboardAlert } from '~/models/dashboard.server'
 import { findPlan } from '~/models/plan.server'
 import { getDb } from '~/utils/db.server'
+import { getLogger } from '~/utils/logger.server'
 import { createAlertsFromDrafts, forgetDrafts, readPendingIds } from '~/utils/pending-alerts.server'
 import { requireUser } from '~/utils/session.server'
 
@@ -153,11 +155,33 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ error: 'Unknown action.', id }, { status: 400 })
     }
   } catch (error) {
-    if (!(error instanceof AlertRuleError)) throw error
-    const message = error.code === 'SUBSCRIPTION_REQUIRED' ? trialEndedMessage : error.message
-    return json({ error: message, id }, { status: error.status })
+    if (error instanceof AlertRuleError) {
+      const message = error.code === 'SUBSCRIPTION_REQUIRED' ? trialEndedMessage : error.message
+      return json({ error: message, id }, { status: error.status })
+    }
+    getLogger().error({ err: error, intent, kind }, 'dashboard action failed')
+    return json(
+      { error: FAILURES[intent === 'delete' ? 'delete' : 'update'][kind], id },
+      { status: 503 },
+    )
   }
   return redirect(redirectTo)
+}
+
+/** The messages of accounts §8 when a call fails for a reason that is not the user's. */
+const FAILURES = {
+  delete: {
+    hotel: 'Failed to delete alert. Please try again.',
+    dining: 'Failed to delete dining alert. Please try again.',
+  },
+  update: {
+    hotel: 'Failed to update alert. Please try again.',
+    dining: 'Failed to update dining alert. Please try again.',
+  },
+} as const
+
+export function ErrorBoundary() {
+  return <PageLoadError message="Failed to load alerts. Please try again." />
 }
 
 const trialEndedMessage =

@@ -244,6 +244,21 @@ describe('/dashboard', () => {
     expect(noPlan.headers.get('Location')).toBe('/pricing?openAddAlert=true&hotel=Pop')
   })
 
+  it('opens the hotel wizard prefilled from openAddAlert and the hotel parameters', async () => {
+    const user = await createUser(db(), { planId: 'magic-hour' })
+    const { resort } = await catalogueResort(db())
+    const data = await (
+      await callRoute(
+        dashboard,
+        getRequest(
+          `/dashboard?openAddAlert=true&disneyId=${resort.disneyIdentifier}&location=disney-world`,
+          { cookie: await cookieFor(user) },
+        ),
+      )
+    ).json()
+    expect(data).toMatchObject({ openAddAlert: true, prefillResortId: resort.id })
+  })
+
   it('searches, filters and pages through 30 alerts, newest first', async () => {
     const user = await createUser(db(), { planId: 'the-club' })
     const { resort: grand } = await catalogueResort(db(), "Disney's Grand Floridian Resort & Spa")

@@ -41,6 +41,9 @@ export async function newPage(mode: { viewport: ViewportName; javaScript: boolea
     baseURL: inject('baseUrl'),
     viewport: VIEWPORTS[mode.viewport],
     javaScriptEnabled: mode.javaScript,
+    // Each test is its own visitor, as behind a real proxy: the per-address login limits of one
+    // test must not spill into the next (the app trusts X-Forwarded-For from loopback).
+    extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 254) + 1}` },
   })
   const page = await context.newPage()
   return { context, page }

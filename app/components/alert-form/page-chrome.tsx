@@ -82,3 +82,20 @@ export function SubmitHelp({
     </p>
   )
 }
+
+/** The error boundary of a page whose data did not load: the message, and a way to retry. */
+export function PageLoadError({ message }: { message: string }) {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-20 text-center">
+      <p role="alert" className="text-lg text-slate-700">
+        {message}
+      </p>
+      <a
+        href=""
+        className="bg-brand-600 hover:bg-brand-700 mt-6 inline-block rounded-lg px-5 py-3 font-semibold text-white"
+      >
+        Try again
+      </a>
+    </div>
+  )
+}
