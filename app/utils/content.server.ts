@@ -6,7 +6,11 @@ import { z } from 'zod'
 
 const CONTENT_DIR = path.resolve('content')
 
-const pageFrontMatter = z.object({ title: z.string().min(1), updated: z.coerce.date() })
+// `updated` is written as it is shown ("March 22, 2025"), so the page says exactly that.
+const pageFrontMatter = z.object({
+  title: z.string().min(1),
+  updated: z.string().regex(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/, 'a date written like March 22, 2025'),
+})
 
 /** A markdown page of our own (content/pages/*.md) as HTML, with its title and last update. */
 export async function readMarkdownPage(name: string) {
@@ -15,12 +19,7 @@ export async function readMarkdownPage(name: string) {
   const front = pageFrontMatter.parse(data)
   return {
     title: front.title,
-    updated: front.updated.toLocaleDateString('en-US', {
-      timeZone: 'UTC',
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-    }),
+    updated: front.updated,
     html: await marked.parse(content),
   }
 }

@@ -8,7 +8,7 @@ export interface SaveError {
 /**
  * Sends an alert to the JSON API from a wizard. Answers null on success, or the message to
  * show: the trial message of catalogue §8 for SUBSCRIPTION_REQUIRED, else the server's message,
- * else the fallback.
+ * else the status (accounts §8), and the fallback when the call could not be made at all.
  */
 export async function saveAlert(
   path: string,
@@ -29,7 +29,7 @@ export async function saveAlert(
     } | null
     if (body?.code === 'SUBSCRIPTION_REQUIRED')
       return { message: ALERT_ERRORS.SUBSCRIPTION_REQUIRED, code: body.code }
-    return { message: body?.message ?? fallback, code: body?.code }
+    return { message: body?.message ?? `HTTP error! status: ${response.status}`, code: body?.code }
   } catch {
     return { message: fallback }
   }
