@@ -145,7 +145,46 @@ export interface PendingAlertsTable {
   createdAt: Defaulted<Date>
 }
 
+export type NotificationStatus =
+  | 'pending'
+  | 'sending'
+  | 'sent'
+  | 'queued'
+  | 'delivered'
+  | 'undelivered'
+  | 'failed'
+  | 'skipped'
+
+export interface NotificationsTable {
+  id: Generated<string>
+  shortCode: string
+  userId: string
+  alertKind: 'hotel' | 'dining'
+  alertId: string
+  openingKey: string
+  toNumber: string
+  body: string
+  bookingUrl: string
+  status: Defaulted<NotificationStatus>
+  twilioSid: string | null
+  error: string | null
+  attempts: Defaulted<number>
+  clicks: Defaulted<number>
+  lastClickedAt: Timestamp | null
+  seenAt: Timestamp
+  sentAt: Timestamp | null
+  createdAt: Defaulted<Date>
+  updatedAt: Defaulted<Date>
+}
+
+export interface SmsOptOutsTable {
+  phoneNumber: string
+  optedOutAt: Defaulted<Date>
+}
+
 export interface Database {
+  notifications: NotificationsTable
+  smsOptOuts: SmsOptOutsTable
   hotelAlerts: HotelAlertsTable
   diningAlerts: DiningAlertsTable
   pendingAlerts: PendingAlertsTable
@@ -168,4 +207,5 @@ export type DiningLocation = Selectable<DiningLocationsTable>
 export type Session = Selectable<SessionsTable>
 export type HotelAlert = Selectable<HotelAlertsTable>
 export type DiningAlert = Selectable<DiningAlertsTable>
+export type Notification = Selectable<NotificationsTable>
 export type VerificationCode = Selectable<VerificationCodesTable>

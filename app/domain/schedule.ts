@@ -1,0 +1,57 @@
+/**
+ * When alerts are checked. Each running alert is checked once per its plan's interval; alerts
+ * that ask Disney the same question share a phase inside the interval, so they fall due together
+ * and one upstream call serves them all, while different questions spread over the interval.
+ */
+
+export interface HotelQuestion {
+  resortId: string
+  checkInDate: string
+  checkOutDate: string
+  numberOfAdults: number
+  agesOfChildren: readonly number[]
+  accessible: boolean
+}
+
+export interface DiningQuestion {
+  resortLocationIdentifier: string
+  partySize: number
+  reserveDate: string
+}
+
+/** The upstream question of a hotel alert: one resort, one stay, one party. */
+export function hotelQueryKey(alert: HotelQuestion): string {
+  const ages = [...alert.agesOfChildren].sort((a, b) => a - b).join('.')
+  return `hotel|${alert.resortId}|${alert.checkInDate}|${alert.checkOutDate}|${alert.numberOfAdults}|${ages}|${alert.accessible ? 1 : 0}`
+}
+
+/** The upstream question of a dining alert: Disney answers every restaurant for one party and date. */
+export function diningQueryKey(alert: DiningQuestion): string {
+  return `dining|${alert.resortLocationIdentifier}|${alert.partySize}|${alert.reserveDate}`
+}
+
+/** FNV-1a: a fast, stable 32-bit hash, the same in every process. */
+export function hash32(text: string): number {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return hash >>> 0
+}
+
+/** The offset of a question inside an interval, spread evenly by the hash of its key. */
+export function phaseMs(queryKey: string, intervalMs: number): number {
+  return hash32(queryKey) % intervalMs
+}
+
+/** The next due time strictly after `now` on the question's phase of the interval. */
+export function nextDueAt(now: number, intervalMs: number, phase: number): number {
+  const sincePhase = (((now - phase) % intervalMs) + intervalMs) % intervalMs
+  return now - sincePhase + intervalMs
+}
+
+/** The slot a check belongs to: two claims of one question in one slot are one job. */
+export function slotOf(dueAt: number, intervalMs: number): number {
+  return Math.floor(dueAt / intervalMs)
+}

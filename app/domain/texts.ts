@@ -1,0 +1,87 @@
+import { format, parseISO } from 'date-fns'
+import { twelveHour } from './dining-alert'
+
+/** The GSM 03.38 basic character set: a text made only of these fits 160 characters a segment. */
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà'
+/** Characters that need an escape and so count twice. */
+const GSM_EXTENDED = '^{}\\[~]|€'
+
+const REPLACEMENTS: Record<string, string> = {
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '–': '-',
+  '—': '-',
+  '…': '...',
+  '\u00a0': ' ',
+  '®': '',
+  '™': '',
+}
+
+/** Makes text GSM-7 only: typographic quotes and dashes become plain ones, accents are dropped. */
+export function toGsm7(text: string): string {
+  let out = ''
+  for (const char of text) {
+    const replaced = REPLACEMENTS[char] ?? char
+    for (const part of replaced) {
+      if (GSM_BASIC.includes(part)) out += part
+      else {
+        const plain = part.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+        out += [...plain].filter((c) => GSM_BASIC.includes(c)).join('')
+      }
+    }
+  }
+  return out
+}
+
+export function isGsm7(text: string): boolean {
+  return [...text].every((char) => GSM_BASIC.includes(char) || GSM_EXTENDED.includes(char))
+}
+
+/** Length in GSM-7 septets; extended characters take two. */
+export function gsmLength(text: string): number {
+  return [...text].reduce((sum, char) => sum + (GSM_EXTENDED.includes(char) ? 2 : 1), 0)
+}
+
+export const SEGMENT_LENGTH = 160
+
+/** Fills a template with a name, shortening the name so the whole text fits one segment. */
+function fitOneSegment(build: (name: string) => string, name: string): string {
+  const full = build(toGsm7(name))
+  if (gsmLength(full) <= SEGMENT_LENGTH) return full
+  const room = SEGMENT_LENGTH - gsmLength(build(''))
+  const shortened = toGsm7(name).slice(0, Math.max(0, room - 2)).trimEnd()
+  return build(`${shortened}..`)
+}
+
+const shortDate = (iso: string) => format(parseISO(iso), 'MMM d')
+
+/** "Table open: Be Our Guest Restaurant, Dec 3 at 6:15 PM for 4. Book fast: <link>" */
+export function diningOpeningText(opening: {
+  restaurant: string
+  date: string
+  time: string
+  partySize: number
+  link: string
+}): string {
+  const when = `${shortDate(opening.date)} at ${twelveHour(opening.time)}`
+  return fitOneSegment((name) => `Table open: ${name}, ${when} for ${opening.partySize}. Book fast: ${opening.link}`, opening.restaurant)
+}
+
+/** "Room open: Standard Room - Pool View, Pop Century, Dec 3-Dec 7. Book fast: <link>" */
+export function hotelOpeningText(opening: {
+  room: string
+  resort: string
+  checkIn: string
+  checkOut: string
+  link: string
+}): string {
+  const stay = `${shortDate(opening.checkIn)}-${shortDate(opening.checkOut)}`
+  const resort = toGsm7(opening.resort.replace(/^Disney's /, ''))
+  return fitOneSegment(
+    (room) => `Room open: ${room} at ${resort}, ${stay}. Book fast: ${opening.link}`,
+    opening.room,
+  )
+}
