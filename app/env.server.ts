@@ -71,6 +71,16 @@ const schema = z
         .optional(),
     ),
     ADMIN_PHONE_NUMBERS: phoneList,
+    DISNEY_DINING_TOKEN: optionalText,
+    DISNEY_DINING_TOKEN_FILE: optionalText,
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    UPSTREAM_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(20),
+    SMS_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1_000).default(10),
+    TICK_INTERVAL_MS: z.coerce.number().int().min(200).max(60_000).default(5_000),
+    CLAIM_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(2_000),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(20),
+    WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    SIMULATOR_SEED: z.string().default('disney-alerts'),
     STRIPE_PRICE_PIXIE_DUST: priceId('pixie-dust'),
     STRIPE_PRICE_MAGIC_HOUR: priceId('magic-hour'),
     STRIPE_PRICE_LIGHTNING_LANE: priceId('lightning-lane'),
@@ -110,6 +120,7 @@ const MOCK_TWILIO = {
   authToken: 'mock-auth-token',
   fromNumber: '+15005550006',
 }
+const MOCK_DINING_TOKEN = 'simulator-dining-token'
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me'
 
 export function parseEnv(source: Record<string, string | undefined>) {
@@ -121,6 +132,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`)
   }
   const env = result.data
+  // Without Disney credentials the dining checks go to the simulator, like every other service.
+  const disneyMocked = env.MOCKS || !(env.DISNEY_DINING_TOKEN || env.DISNEY_DINING_TOKEN_FILE)
   const twilioMocked =
     env.MOCKS || !(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM_NUMBER)
   return {
@@ -142,6 +155,21 @@ export function parseEnv(source: Record<string, string | undefined>) {
       'lightning-lane': env.STRIPE_PRICE_LIGHTNING_LANE,
       'the-club': env.STRIPE_PRICE_THE_CLUB,
     } as Record<string, string>,
+    disney: {
+      mocked: disneyMocked,
+      diningToken: disneyMocked ? MOCK_DINING_TOKEN : env.DISNEY_DINING_TOKEN,
+      diningTokenFile: disneyMocked ? undefined : env.DISNEY_DINING_TOKEN_FILE,
+      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      ratePerSecond: env.UPSTREAM_RATE_PER_SECOND,
+      simulatorSeed: env.SIMULATOR_SEED,
+    },
+    monitoring: {
+      tickIntervalMs: env.TICK_INTERVAL_MS,
+      claimBatchSize: env.CLAIM_BATCH_SIZE,
+      concurrency: env.WORKER_CONCURRENCY,
+      smsPerSecond: env.SMS_RATE_PER_SECOND,
+      metricsPort: env.WORKER_METRICS_PORT,
+    },
     twilio: twilioMocked
       ? { ...MOCK_TWILIO, mocked: true as const }
       : {

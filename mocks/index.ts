@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node'
 import type { Env } from '../app/env.server.ts'
+import { configureSimulator, disneyHandlers } from './disney.ts'
 import { twilioHandlers } from './twilio.ts'
 
 /**
@@ -11,8 +12,13 @@ export function startMocks(env: Env) {
     ...(env.twilio.mocked
       ? twilioHandlers(env.smsOutboxPath, { print: env.nodeEnv !== 'test' })
       : []),
+    ...(env.disney.mocked ? disneyHandlers() : []),
   ]
   if (handlers.length === 0) return null
+  configureSimulator({
+    seed: env.disney.simulatorSeed,
+    expectedToken: env.disney.diningToken ?? '',
+  })
   const server = setupServer(...handlers)
   server.listen({ onUnhandledRequest: 'bypass' })
   return server

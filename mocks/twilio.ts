@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { http, HttpResponse } from 'msw'
@@ -15,8 +15,46 @@ export interface OutboxEntry {
  * Twilio's Messages API, answered locally: each text is printed to the terminal and appended to
  * the outbox file as one JSON line, where a developer (or a browser test) reads it like a phone.
  */
+function readOutbox(outboxPath: string): OutboxEntry[] {
+  if (!existsSync(outboxPath)) return []
+  return readFileSync(outboxPath, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxEntry)
+}
+
 export function twilioHandlers(outboxPath: string, options: { print: boolean }) {
   return [
+    // Message list, filtered by To and DateSent> as the SDK asks: how a resend is avoided.
+    http.get(
+      'https://api.twilio.com/2010-04-01/Accounts/:accountSid/Messages.json',
+      ({ request }) => {
+        const url = new URL(request.url)
+        const to = url.searchParams.get('To')
+        const after = url.searchParams.get('DateSent>')
+        const messages = readOutbox(outboxPath)
+          .filter(
+            (entry) =>
+              (!to || entry.to === to) &&
+              (!after || entry.time >= new Date(after).toISOString().slice(0, 10)),
+          )
+          .map((entry) => ({
+            sid: entry.sid,
+            to: entry.to,
+            from: entry.from,
+            body: entry.body,
+            status: 'sent',
+            date_sent: new Date(entry.time).toUTCString(),
+          }))
+        return HttpResponse.json({
+          messages,
+          next_page_uri: null,
+          page: 0,
+          page_size: 50,
+          uri: url.pathname,
+        })
+      },
+    ),
     http.post(
       'https://api.twilio.com/2010-04-01/Accounts/:accountSid/Messages.json',
       async ({ request, params }) => {

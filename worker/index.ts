@@ -1,6 +1,7 @@
 /**
  * The worker process (`npm run worker`). Any number may run on any machines against one Redis and
- * one Postgres; each beats a heartbeat that /healthz reads, and SIGTERM lets in-flight jobs finish.
+ * one Postgres: a job scheduler ticks, ticks claim due alerts in Postgres, checks call Disney
+ * once per question, and texts go out through the outbox. SIGTERM lets in-flight jobs finish.
  */
 import 'dotenv/config'
 import { hostname } from 'node:os'
@@ -10,9 +11,15 @@ import { createDb } from '../db/client.ts'
 import { getEnv } from '../app/env.server.ts'
 import { beat, HEARTBEAT_INTERVAL_MS, removeBeat } from '../app/utils/heartbeat.server.ts'
 import { createLogger } from '../app/utils/logger.server.ts'
+import { ENDPOINT_FAMILIES } from '../app/utils/upstream-health.server.ts'
 import { startMocks } from '../mocks/index.ts'
+import { checkProcessor } from './check.ts'
 import { maintenanceProcessor } from './maintenance.ts'
-import { bullPrefix, maintenanceQueue, QUEUES } from './queues.ts'
+import { createMetrics, serveMetrics } from './metrics.ts'
+import { bullPrefix, createQueues, jitteredBackoff, QUEUES } from './queues.ts'
+import { tickProcessor } from './scheduler.ts'
+import { smsProcessor } from './sms.ts'
+import { CircuitBreaker } from './upstream/breaker.ts'
 
 let env: ReturnType<typeof getEnv>
 try {
@@ -29,31 +36,74 @@ const mocks = startMocks(env)
 // BullMQ workers block on Redis; they must retry forever rather than give up on a command.
 const connection = new Redis(env.redisUrl, { maxRetriesPerRequest: null })
 connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'))
-const db = createDb(env.databaseUrl)
+const db = createDb(env.databaseUrl, { max: env.monitoring.concurrency + 5 })
+const queues = createQueues(connection, env.redisPrefix)
+const metrics = createMetrics()
+const breaker = new CircuitBreaker(connection, env.redisPrefix)
 
-const maintenance = maintenanceQueue(connection, env.redisPrefix)
-await maintenance.upsertJobScheduler(
+// Schedulers are upserted by every worker; Redis keeps one of each.
+await queues.maintenance.upsertJobScheduler(
   'sweep-expired',
   { pattern: '17 * * * *' },
   { name: 'sweep-expired', data: { task: 'sweep-expired' } },
 )
+await queues.tick.upsertJobScheduler(
+  'claim-due',
+  { every: env.monitoring.tickIntervalMs },
+  { name: 'claim-due', data: { task: 'claim-due' } },
+)
 
+const prefix = bullPrefix(env.redisPrefix)
+const settings = { backoffStrategy: (attemptsMade: number) => jitteredBackoff(attemptsMade) }
 const workers = [
   new Worker(QUEUES.maintenance, maintenanceProcessor(db, logger), {
     connection,
-    prefix: bullPrefix(env.redisPrefix),
+    prefix,
     concurrency: 1,
+  }),
+  new Worker(
+    QUEUES.tick,
+    tickProcessor({ db, queues, logger, batchSize: env.monitoring.claimBatchSize }),
+    {
+      connection,
+      prefix,
+      concurrency: 1,
+    },
+  ),
+  // The limiter is global across every worker: adding workers never hammers Disney.
+  new Worker(QUEUES.check, checkProcessor({ db, queues, breaker, metrics, logger, env }), {
+    connection,
+    prefix,
+    concurrency: env.monitoring.concurrency,
+    limiter: { max: env.disney.ratePerSecond, duration: 1000 },
+    settings,
+  }),
+  new Worker(QUEUES.sms, smsProcessor({ db, env, logger, metrics }), {
+    connection,
+    prefix,
+    concurrency: 5,
+    limiter: { max: env.monitoring.smsPerSecond, duration: 1000 },
+    settings,
   }),
 ]
 for (const worker of workers) {
   worker.on('failed', (job, error) =>
-    logger.error({ queue: worker.name, job: job?.id, err: error }, 'job failed'),
+    logger.warn({ queue: worker.name, job: job?.id, err: error.message }, 'job failed'),
   )
 }
+
+const metricsServer = env.monitoring.metricsPort
+  ? serveMetrics(metrics, queues, env.monitoring.metricsPort)
+  : null
+metricsServer?.on('error', (error) =>
+  logger.warn({ err: error }, 'metrics port unavailable; metrics not served'),
+)
 
 async function heartbeat() {
   try {
     await beat(connection, env.redisPrefix, workerId)
+    for (const family of ENDPOINT_FAMILIES)
+      metrics.breakerOpen.set({ family }, (await breaker.isOpen(family)) ? 1 : 0)
   } catch (error) {
     logger.warn({ err: error }, 'heartbeat failed')
   }
@@ -73,7 +123,8 @@ async function shutdown(signal: string) {
   clearInterval(heartbeatTimer)
   // close() waits for the jobs being processed, then stops taking new ones.
   await Promise.all(workers.map((worker) => worker.close()))
-  await maintenance.close()
+  await Promise.all(Object.values(queues).map((queue) => queue.close()))
+  metricsServer?.close()
   await removeBeat(connection, env.redisPrefix, workerId).catch(() => undefined)
   await connection.quit()
   await db.destroy()

@@ -12,7 +12,10 @@ export function maintenanceProcessor(db: DB, logger: Logger) {
     const sessions = await deleteExpiredSessions(db)
     const codes = await deleteStaleCodes(db)
     const drafts = await deleteStalePendingAlerts(db)
-    logger.info({ job: job.id, sessions, codes, drafts }, 'swept expired sessions, login codes and drafts')
+    logger.info(
+      { job: job.id, sessions, codes, drafts },
+      'swept expired sessions, login codes and drafts',
+    )
     return { sessions, codes, drafts }
   }
 }

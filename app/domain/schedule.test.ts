@@ -3,12 +3,26 @@ import { diningQueryKey, hash32, hotelQueryKey, nextDueAt, phaseMs } from './sch
 
 describe('query keys', () => {
   it('are the same for alerts asking the same question, whatever the order of ages', () => {
-    const base = { resortId: 'r', checkInDate: '2026-12-01', checkOutDate: '2026-12-04', numberOfAdults: 2, accessible: false }
-    expect(hotelQueryKey({ ...base, agesOfChildren: [7, 0] })).toBe(hotelQueryKey({ ...base, agesOfChildren: [0, 7] }))
-    expect(hotelQueryKey({ ...base, agesOfChildren: [] })).not.toBe(hotelQueryKey({ ...base, agesOfChildren: [], accessible: true }))
-    expect(diningQueryKey({ resortLocationIdentifier: 'disneyland', partySize: 4, reserveDate: '2026-12-01' })).toBe(
-      'dining|disneyland|4|2026-12-01',
+    const base = {
+      resortId: 'r',
+      checkInDate: '2026-12-01',
+      checkOutDate: '2026-12-04',
+      numberOfAdults: 2,
+      accessible: false,
+    }
+    expect(hotelQueryKey({ ...base, agesOfChildren: [7, 0] })).toBe(
+      hotelQueryKey({ ...base, agesOfChildren: [0, 7] }),
     )
+    expect(hotelQueryKey({ ...base, agesOfChildren: [] })).not.toBe(
+      hotelQueryKey({ ...base, agesOfChildren: [], accessible: true }),
+    )
+    expect(
+      diningQueryKey({
+        resortLocationIdentifier: 'disneyland',
+        partySize: 4,
+        reserveDate: '2026-12-01',
+      }),
+    ).toBe('dining|disneyland|4|2026-12-01')
   })
 })
 
@@ -21,13 +35,14 @@ describe('phases and due times', () => {
       const due = nextDueAt(now, interval, phase)
       expect(due).toBeGreaterThan(now)
       expect(due - now).toBeLessThanOrEqual(interval)
-      expect(((due - phase) % interval + interval) % interval).toBe(0)
+      expect((((due - phase) % interval) + interval) % interval).toBe(0)
     }
   })
 
   it('spreads different questions evenly over the interval', () => {
     const buckets = Array(10).fill(0)
-    for (let i = 0; i < 10_000; i++) buckets[Math.floor((phaseMs(`dining|wdw|${i}|x`, interval) / interval) * 10)]++
+    for (let i = 0; i < 10_000; i++)
+      buckets[Math.floor((phaseMs(`dining|wdw|${i}|x`, interval) / interval) * 10)]++
     for (const count of buckets) expect(count).toBeGreaterThan(850)
   })
 

@@ -5,7 +5,9 @@ const link = 'https://disneyhotelalerts.com/o/Ab3dE9xZ'
 
 describe('toGsm7', () => {
   it('keeps plain text and swaps typographic characters', () => {
-    expect(toGsm7('Disney’s “Be Our Guest” — Restaurant…')).toBe('Disney\'s "Be Our Guest" - Restaurant...')
+    expect(toGsm7('Disney’s “Be Our Guest” — Restaurant…')).toBe(
+      'Disney\'s "Be Our Guest" - Restaurant...',
+    )
     expect(toGsm7('Café Crème Brûlée™')).toBe('Café Crème Brulée')
     expect(isGsm7(toGsm7('Tiffins 🍛 Restaurant'))).toBe(true)
   })
@@ -13,8 +15,16 @@ describe('toGsm7', () => {
 
 describe('opening texts', () => {
   it('say what opened, when, and link to it', () => {
-    const text = diningOpeningText({ restaurant: "Cinderella's Royal Table", date: '2026-12-03', time: '18:15:00', partySize: 4, link })
-    expect(text).toBe(`Table open: Cinderella's Royal Table, Dec 3 at 6:15 PM for 4. Book fast: ${link}`)
+    const text = diningOpeningText({
+      restaurant: "Cinderella's Royal Table",
+      date: '2026-12-03',
+      time: '18:15:00',
+      partySize: 4,
+      link,
+    })
+    expect(text).toBe(
+      `Table open: Cinderella's Royal Table, Dec 3 at 6:15 PM for 4. Book fast: ${link}`,
+    )
     const room = hotelOpeningText({
       room: 'Standard Room - Pool View',
       resort: "Disney's Pop Century Resort",
@@ -22,11 +32,19 @@ describe('opening texts', () => {
       checkOut: '2026-12-07',
       link,
     })
-    expect(room).toBe(`Room open: Standard Room - Pool View at Pop Century Resort, Dec 3-Dec 7. Book fast: ${link}`)
+    expect(room).toBe(
+      `Room open: Standard Room - Pool View at Pop Century Resort, Dec 3-Dec 7. Book fast: ${link}`,
+    )
   })
 
   it('fit one GSM-7 segment even for very long names', () => {
-    const text = diningOpeningText({ restaurant: 'A'.repeat(200), date: '2026-12-03', time: '18:15:00', partySize: 12, link })
+    const text = diningOpeningText({
+      restaurant: 'A'.repeat(200),
+      date: '2026-12-03',
+      time: '18:15:00',
+      partySize: 12,
+      link,
+    })
     expect(gsmLength(text)).toBeLessThanOrEqual(160)
     expect(isGsm7(text)).toBe(true)
     expect(text.endsWith(link)).toBe(true)

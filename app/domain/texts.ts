@@ -52,7 +52,9 @@ function fitOneSegment(build: (name: string) => string, name: string): string {
   const full = build(toGsm7(name))
   if (gsmLength(full) <= SEGMENT_LENGTH) return full
   const room = SEGMENT_LENGTH - gsmLength(build(''))
-  const shortened = toGsm7(name).slice(0, Math.max(0, room - 2)).trimEnd()
+  const shortened = toGsm7(name)
+    .slice(0, Math.max(0, room - 2))
+    .trimEnd()
   return build(`${shortened}..`)
 }
 
@@ -67,7 +69,10 @@ export function diningOpeningText(opening: {
   link: string
 }): string {
   const when = `${shortDate(opening.date)} at ${twelveHour(opening.time)}`
-  return fitOneSegment((name) => `Table open: ${name}, ${when} for ${opening.partySize}. Book fast: ${opening.link}`, opening.restaurant)
+  return fitOneSegment(
+    (name) => `Table open: ${name}, ${when} for ${opening.partySize}. Book fast: ${opening.link}`,
+    opening.restaurant,
+  )
 }
 
 /** "Room open: Standard Room - Pool View, Pop Century, Dec 3-Dec 7. Book fast: <link>" */

@@ -49,6 +49,7 @@ import { useHydrated } from '~/hooks/use-hydrated'
 import { AlertRuleError, deleteAlert, setAlertStatus } from '~/models/alert-rules.server'
 import { listDiningLocations, listResorts } from '~/models/catalogue.server'
 import { alertCounts, dashboardPage, type DashboardAlert } from '~/models/dashboard.server'
+import { textsOfAlerts } from '~/models/monitoring.server'
 import { findPlan } from '~/models/plan.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
@@ -86,6 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listDiningLocations(db, 'disneyland'),
   ])
   const offered = resorts.filter((resort) => resort.sold)
+  const texts = await textsOfAlerts(db, page.alerts)
   const params = url.searchParams
   const prefill =
     offered.find((resort) => resort.id === params.get('hotelId')) ??
@@ -98,7 +100,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   return json({
     view,
-    alerts: page.alerts,
+    alerts: page.alerts.map((alert) => ({
+      ...alert,
+      texts: texts
+        .filter((text) => text.alertKind === alert.kind && text.alertId === alert.id)
+        .map((text) => ({
+          body: text.body,
+          status: text.status,
+          created: new Date(text.createdAt).toISOString(),
+        })),
+    })),
     filteredTotal: page.total,
     running: counts.running,
     total: counts.total,

@@ -4,6 +4,7 @@ import { getEnv } from '~/env.server'
 import { getDb } from '~/utils/db.server'
 import { liveWorkers } from '~/utils/heartbeat.server'
 import { getRedis } from '~/utils/redis.server'
+import { upstreamFaults } from '~/utils/upstream-health.server'
 
 type Check = { ok: true; detail?: string } | { ok: false; detail: string }
 
@@ -47,8 +48,17 @@ export async function loader() {
   const failing = Object.entries(checks)
     .filter(([, result]) => !result.ok)
     .map(([name]) => name)
+  // Disney's trouble is not ours: it shows here as "degraded" but never takes the site out of a
+  // load balancer (the answer stays 200).
+  const upstream = await upstreamFaults(getRedis(), prefix).catch(() => ({}))
+  const degraded = Object.keys(upstream).length > 0
   return json(
-    { status: failing.length ? 'unhealthy' : 'ok', failing, checks },
+    {
+      status: failing.length ? 'unhealthy' : degraded ? 'degraded' : 'ok',
+      failing,
+      checks,
+      upstream,
+    },
     { status: failing.length ? 503 : 200, headers: { 'Cache-Control': 'no-store' } },
   )
 }

@@ -6,6 +6,14 @@ import { destinationDisplay } from '~/domain/destinations'
 import { useHydrated } from '~/hooks/use-hydrated'
 import type { DashboardAlert } from '~/models/dashboard.server'
 
+/** A text sent for an alert, as its history shows it. */
+export interface SentText {
+  body: string
+  status: string
+  created: string
+}
+type ListedAlert = DashboardAlert & { texts: SentText[] }
+
 export interface AlertRowActions {
   onEdit: (alert: DashboardAlert) => void
   onDelete: (alert: DashboardAlert) => void
@@ -45,6 +53,37 @@ const STATUS_STYLES: Record<number, string> = {
 
 function ago(iso: string | null, none: string, prefix: string) {
   return iso ? `${prefix} ${formatDistanceToNowStrict(new Date(iso), { addSuffix: true })}` : none
+}
+
+const TEXT_STATUS: Record<string, string> = {
+  pending: 'Sending',
+  sending: 'Sending',
+  queued: 'Sent',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  undelivered: 'Not delivered',
+  failed: 'Failed',
+  skipped: 'Not sent (STOP)',
+}
+
+/** The texts an alert has sent, newest first, with their delivery status. */
+function TextHistory({ texts }: { texts: SentText[] }) {
+  if (texts.length === 0) return null
+  return (
+    <details className="mt-1 text-xs text-slate-600">
+      <summary className="text-brand-700 cursor-pointer font-medium">
+        Texts ({texts.length})
+      </summary>
+      <ul className="mt-1 space-y-1">
+        {texts.map((text) => (
+          <li key={text.created + text.body} suppressHydrationWarning>
+            <span className="font-semibold">{TEXT_STATUS[text.status] ?? text.status}</span>{' '}
+            {formatDistanceToNowStrict(new Date(text.created), { addSuffix: true })}: {text.body}
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
 }
 
 /** When the worker last looked, and when it last found something. */
@@ -124,7 +163,7 @@ function StatusBadge({ kind, status }: { kind: DashboardAlert['kind']; status: n
   )
 }
 
-function TableRow({ alert, actions }: { alert: DashboardAlert; actions: AlertRowActions }) {
+function TableRow({ alert, actions }: { alert: ListedAlert; actions: AlertRowActions }) {
   const { status, controls, error } = useRowActions(alert, actions)
   return (
     <tr className="align-top">
@@ -138,7 +177,10 @@ function TableRow({ alert, actions }: { alert: DashboardAlert; actions: AlertRow
         <span className="block text-xs text-slate-500">{alertWhere(alert)}</span>
       </td>
       <td className="px-4 py-3 whitespace-nowrap">{alertWhen(alert)}</td>
-      <td className="px-4 py-3 text-slate-600">{alertDetails(alert)}</td>
+      <td className="px-4 py-3 text-slate-600">
+        {alertDetails(alert)}
+        <TextHistory texts={alert.texts} />
+      </td>
       <td className="px-4 py-3">
         {controls}
         {error && (
@@ -156,7 +198,7 @@ export function AlertTable({
   alerts,
   actions,
 }: {
-  alerts: DashboardAlert[]
+  alerts: ListedAlert[]
   actions: AlertRowActions
 }) {
   return (
@@ -181,7 +223,7 @@ export function AlertTable({
   )
 }
 
-function Card({ alert, actions }: { alert: DashboardAlert; actions: AlertRowActions }) {
+function Card({ alert, actions }: { alert: ListedAlert; actions: AlertRowActions }) {
   const { status, controls, error } = useRowActions(alert, actions)
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -197,6 +239,7 @@ function Card({ alert, actions }: { alert: DashboardAlert; actions: AlertRowActi
       <p className="mt-2 text-sm text-slate-700">{alertWhen(alert)}</p>
       <p className="text-sm text-slate-600">{alertDetails(alert)}</p>
       <CheckTimes alert={alert} />
+      <TextHistory texts={alert.texts} />
       <div className="mt-3">{controls}</div>
       {error && (
         <p role="alert" className="mt-2 text-xs text-red-700">
@@ -212,7 +255,7 @@ export function AlertCards({
   alerts,
   actions,
 }: {
-  alerts: DashboardAlert[]
+  alerts: ListedAlert[]
   actions: AlertRowActions
 }) {
   return (

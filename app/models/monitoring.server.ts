@@ -1,0 +1,271 @@
+import { randomInt } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
+import type { Database, NotificationStatus } from '../../db/schema.ts'
+import { DINING_STATUS, HOTEL_STATUS, type AlertKind } from '~/domain/alerts'
+import { TRIAL_DAYS } from '~/domain/plans'
+import { diningQueryKey, hotelQueryKey, nextDueAt, phaseMs } from '~/domain/schedule'
+
+type Executor = Kysely<Database>
+
+/** A group of claimed alerts that ask Disney one question: one check job. */
+export interface DueCheck {
+  kind: AlertKind
+  queryKey: string
+  alertIds: string[]
+  /** The earliest scheduled time among them, to measure how late the check runs. */
+  scheduledFor: number
+}
+
+/**
+ * Stops running alerts whose date has passed. Dates are compared with the date in California,
+ * the last of our destinations to reach a day, so no alert stops before its own day is over.
+ */
+export async function stopPastAlerts(db: Executor) {
+  const pacificToday = sql`(now() at time zone 'America/Los_Angeles')::date`
+  const hotels = await db
+    .updateTable('hotelAlerts')
+    .set({
+      status: HOTEL_STATUS.stopped,
+      statusReason: 'The check-in date has passed.',
+      nextCheckAt: null,
+    })
+    .where('status', '=', HOTEL_STATUS.running)
+    .where(sql<boolean>`check_in_date < ${pacificToday}`)
+    .executeTakeFirst()
+  const dinings = await db
+    .updateTable('diningAlerts')
+    .set({ status: DINING_STATUS.stopped, statusReason: 'The date has passed.', nextCheckAt: null })
+    .where('status', '=', DINING_STATUS.running)
+    .where(sql<boolean>`reserve_date < ${pacificToday}`)
+    .executeTakeFirst()
+  return Number(hotels.numUpdatedRows) + Number(dinings.numUpdatedRows)
+}
+
+/** Users whose plan lets their alerts be checked: any paid plan, or a free trial still running. */
+const scansAllowed = sql<boolean>`(not p.free or (u.trial_start_utc is not null and u.trial_start_utc > now() - make_interval(days => ${TRIAL_DAYS})))`
+
+/**
+ * Claims due running alerts (FOR UPDATE SKIP LOCKED, so any number of workers can tick at once
+ * without claiming one alert twice), moves each one's next check to its next slot on its
+ * question's phase, and hands them, grouped by question, to `enqueue` before the claim commits:
+ * if enqueueing fails, the alerts stay due and the next tick claims them again.
+ */
+export async function claimDueChecks(
+  db: Executor,
+  now: number,
+  batchSize: number,
+  enqueue: (checks: DueCheck[]) => Promise<void>,
+): Promise<DueCheck[]> {
+  return db.transaction().execute(async (trx) => {
+    const hotels = await sql<{
+      id: string
+      resortId: string
+      checkInDate: string
+      checkOutDate: string
+      numberOfAdults: number
+      agesOfChildren: number[]
+      accessible: boolean
+      intervalMinutes: number
+      nextCheckAt: Date
+    }>`
+      select h.id, h.resort_id, h.check_in_date, h.check_out_date, h.number_of_adults, h.ages_of_children,
+        h.accessible, p.interval_minutes, h.next_check_at
+      from hotel_alerts h join users u on u.id = h.user_id join plans p on p.id = u.plan_id
+      where h.status = 1 and h.type <> 1 and h.next_check_at <= ${new Date(now)} and ${scansAllowed}
+      order by h.next_check_at
+      limit ${batchSize}
+      for update of h skip locked
+    `.execute(trx)
+    const dinings = await sql<{
+      id: string
+      resortLocationIdentifier: string
+      partySize: number
+      reserveDate: string
+      intervalMinutes: number
+      nextCheckAt: Date
+    }>`
+      select d.id, d.resort_location_identifier, d.party_size, d.reserve_date, p.interval_minutes, d.next_check_at
+      from dining_alerts d join users u on u.id = d.user_id join plans p on p.id = u.plan_id
+      where d.status = 1 and d.next_check_at <= ${new Date(now)} and ${scansAllowed}
+      order by d.next_check_at
+      limit ${batchSize}
+      for update of d skip locked
+    `.execute(trx)
+
+    const groups = new Map<string, DueCheck>()
+    const reschedule = async (
+      table: 'hotel_alerts' | 'dining_alerts',
+      rows: { id: string; key: string; intervalMinutes: number; nextCheckAt: Date }[],
+      kind: AlertKind,
+    ) => {
+      if (rows.length === 0) return
+      const ids: string[] = []
+      const nexts: Date[] = []
+      for (const row of rows) {
+        const intervalMs = row.intervalMinutes * 60_000
+        ids.push(row.id)
+        nexts.push(new Date(nextDueAt(now, intervalMs, phaseMs(row.key, intervalMs))))
+        const group = groups.get(row.key) ?? {
+          kind,
+          queryKey: row.key,
+          alertIds: [],
+          scheduledFor: row.nextCheckAt.getTime(),
+        }
+        group.alertIds.push(row.id)
+        group.scheduledFor = Math.min(group.scheduledFor, row.nextCheckAt.getTime())
+        groups.set(row.key, group)
+      }
+      await sql`
+        update ${sql.table(table)} a set next_check_at = v.next_at
+        from unnest(${ids}::uuid[], ${nexts}::timestamptz[]) as v(id, next_at)
+        where a.id = v.id
+      `.execute(trx)
+    }
+    await reschedule(
+      'hotel_alerts',
+      hotels.rows.map((row) => ({ ...row, key: hotelQueryKey(row) })),
+      'hotel',
+    )
+    await reschedule(
+      'dining_alerts',
+      dinings.rows.map((row) => ({ ...row, key: diningQueryKey(row) })),
+      'dining',
+    )
+    const checks = [...groups.values()]
+    if (checks.length) await enqueue(checks)
+    return checks
+  })
+}
+
+const SHORT_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
+
+export function newShortCode(length = 8): string {
+  return Array.from(
+    { length },
+    () => SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)],
+  ).join('')
+}
+
+export interface NewNotification {
+  userId: string
+  alertKind: AlertKind
+  alertId: string
+  openingKey: string
+  toNumber: string
+  bookingUrl: string
+  shortCode: string
+  body: string
+  seenAt: Date
+}
+
+/**
+ * Writes the outbox rows for new openings before anything is sent. An opening an alert has
+ * already been told about is skipped by the unique key; only the new rows come back.
+ */
+export async function recordOpenings(db: Executor, rows: NewNotification[]) {
+  if (rows.length === 0) return []
+  return db
+    .insertInto('notifications')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['alertKind', 'alertId', 'openingKey']).doNothing())
+    .returning(['id', 'alertKind', 'alertId'])
+    .execute()
+}
+
+export function findNotificationByCode(db: Executor, shortCode: string) {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('shortCode', '=', shortCode)
+    .executeTakeFirst()
+}
+
+/** Counts a tap on the link in a text. */
+export async function recordClick(db: Executor, id: string, now = new Date()) {
+  await db
+    .updateTable('notifications')
+    .set((eb) => ({ clicks: eb('clicks', '+', 1), lastClickedAt: now }))
+    .where('id', '=', id)
+    .execute()
+}
+
+/** Twilio's delivery statuses, as the outbox keeps them. */
+const TWILIO_STATUSES: Record<string, NotificationStatus> = {
+  accepted: 'queued',
+  scheduled: 'queued',
+  queued: 'queued',
+  sending: 'sent',
+  sent: 'sent',
+  delivered: 'delivered',
+  undelivered: 'undelivered',
+  failed: 'failed',
+  canceled: 'failed',
+}
+
+export function outboxStatus(twilioStatus: string): NotificationStatus | undefined {
+  return TWILIO_STATUSES[twilioStatus]
+}
+
+/** A delivery status callback: only moves a text forward, never back to an earlier state. */
+export async function recordDeliveryStatus(
+  db: Executor,
+  sid: string,
+  twilioStatus: string,
+  errorCode?: string,
+) {
+  const status = outboxStatus(twilioStatus)
+  if (!status) return 0
+  const order = ['pending', 'sending', 'queued', 'sent', 'delivered', 'undelivered', 'failed']
+  const result = await db
+    .updateTable('notifications')
+    .set({
+      status,
+      updatedAt: new Date(),
+      ...(errorCode && { error: `Twilio error ${errorCode}` }),
+    })
+    .where('twilioSid', '=', sid)
+    .where(
+      sql<boolean>`array_position(${sql.val(order)}::text[], status) <= array_position(${sql.val(order)}::text[], ${status})`,
+    )
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+export async function optOut(db: Executor, phoneNumber: string) {
+  await db
+    .insertInto('smsOptOuts')
+    .values({ phoneNumber })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
+}
+
+export async function optIn(db: Executor, phoneNumber: string) {
+  await db.deleteFrom('smsOptOuts').where('phoneNumber', '=', phoneNumber).execute()
+}
+
+export async function isOptedOut(db: Executor, phoneNumber: string) {
+  return Boolean(
+    await db
+      .selectFrom('smsOptOuts')
+      .select('phoneNumber')
+      .where('phoneNumber', '=', phoneNumber)
+      .executeTakeFirst(),
+  )
+}
+
+/** The texts of some alerts, newest first, for the dashboard's history. */
+export async function textsOfAlerts(db: Executor, alerts: { kind: AlertKind; id: string }[]) {
+  if (alerts.length === 0) return []
+  return db
+    .selectFrom('notifications')
+    .select(['alertKind', 'alertId', 'body', 'status', 'createdAt', 'sentAt'])
+    .where((eb) =>
+      eb.or(
+        alerts.map((alert) =>
+          eb.and([eb('alertKind', '=', alert.kind), eb('alertId', '=', alert.id)]),
+        ),
+      ),
+    )
+    .orderBy('createdAt', 'desc')
+    .execute()
+}

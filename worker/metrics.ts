@@ -1,0 +1,68 @@
+import { createServer, type Server } from 'node:http'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { Queues } from './queues.ts'
+
+/** What an operator scrapes from each worker at :WORKER_METRICS_PORT/metrics. */
+export function createMetrics() {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry, prefix: 'worker_' })
+  return {
+    registry,
+    checks: new Counter({
+      name: 'alert_checks_total',
+      help: 'Alerts checked, by kind and result',
+      labelNames: ['kind', 'result'],
+      registers: [registry],
+    }),
+    upstreamCalls: new Counter({
+      name: 'upstream_calls_total',
+      help: 'Calls to Disney, by endpoint family and outcome',
+      labelNames: ['family', 'outcome'],
+      registers: [registry],
+    }),
+    lateness: new Histogram({
+      name: 'check_lateness_seconds',
+      help: 'How long after its scheduled time a check ran',
+      buckets: [0.5, 1, 2, 5, 10, 30, 60, 300],
+      registers: [registry],
+    }),
+    texts: new Counter({
+      name: 'texts_total',
+      help: 'Alert texts, by outcome',
+      labelNames: ['status'],
+      registers: [registry],
+    }),
+    breakerOpen: new Gauge({
+      name: 'upstream_breaker_open',
+      help: '1 while the breaker of a family is open',
+      labelNames: ['family'],
+      registers: [registry],
+    }),
+    queueDepth: new Gauge({
+      name: 'queue_jobs',
+      help: 'Jobs waiting or delayed, by queue',
+      labelNames: ['queue', 'state'],
+      registers: [registry],
+    }),
+  }
+}
+export type Metrics = ReturnType<typeof createMetrics>
+
+/** Serves /metrics; queue depths are read from Redis at each scrape. */
+export function serveMetrics(metrics: Metrics, queues: Queues, port: number): Server {
+  const server = createServer(async (req, res) => {
+    if (req.url !== '/metrics') {
+      res.writeHead(404).end()
+      return
+    }
+    for (const queue of Object.values(queues)) {
+      const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'failed')
+      for (const [state, count] of Object.entries(counts))
+        metrics.queueDepth.set({ queue: queue.name, state }, count)
+    }
+    res.writeHead(200, { 'Content-Type': metrics.registry.contentType })
+    res.end(await metrics.registry.metrics())
+  })
+  server.listen(port)
+  return server
+}
