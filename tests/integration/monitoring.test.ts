@@ -1,0 +1,549 @@
+import type { Job } from 'bullmq'
+import { Redis } from 'ioredis'
+import { pino } from 'pino'
+import twilio from 'twilio'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  catalogueResort,
+  createDiningAlertRow,
+  createHotelAlertRow,
+  createUser,
+  daysFromToday,
+} from '../../db/factories.ts'
+import { configureSimulator, resetSimulator, simulatorCalls } from '../../mocks/disney.ts'
+import { checkProcessor } from '../../worker/check.ts'
+import { createMetrics } from '../../worker/metrics.ts'
+import { createQueues, type CheckJob, type SmsJob } from '../../worker/queues.ts'
+import { tickProcessor } from '../../worker/scheduler.ts'
+import { smsProcessor } from '../../worker/sms.ts'
+import { CircuitBreaker } from '../../worker/upstream/breaker.ts'
+import { UpstreamFault } from '../../worker/upstream/errors.ts'
+import { diningOpeningText, gsmLength, hotelOpeningText, isGsm7 } from '~/domain/texts'
+import { getEnv } from '~/env.server'
+import { optOut } from '~/models/monitoring.server'
+import { loader as healthz } from '~/routes/healthz'
+import { loader as shortLink } from '~/routes/o.$code'
+import { action as inbound } from '~/routes/webhooks.twilio.inbound'
+import { action as statusCallback } from '~/routes/webhooks.twilio.status'
+import { getDb } from '~/utils/db.server'
+import { readCatalogue } from '../../db/catalogue.ts'
+import { readOutbox } from '../support/outbox.ts'
+import { callRoute, getRequest } from '../support/routes.ts'
+
+const env = getEnv()
+const db = getDb()
+const connection = new Redis(env.redisUrl, { maxRetriesPerRequest: null })
+const queues = createQueues(connection, env.redisPrefix)
+const metrics = createMetrics()
+const logger = pino({ level: 'silent' })
+const breaker = new CircuitBreaker(connection, env.redisPrefix)
+const deps = { db, queues, breaker, metrics, logger, env }
+const tick = tickProcessor({ db, queues, logger, batchSize: 500 })
+const check = checkProcessor(deps)
+const sendText = smsProcessor({ db, env, logger, metrics })
+
+afterAll(async () => {
+  await Promise.all(Object.values(queues).map((queue) => queue.close()))
+  await connection.quit()
+})
+
+beforeEach(async () => {
+  resetSimulator()
+  await queues.check.obliterate({ force: true })
+  await queues.sms.obliterate({ force: true })
+  await connection.del(
+    ...['dining', 'wdw-hotel', 'dlr-hotel'].flatMap((f) =>
+      ['failures', 'open-until', 'fault'].map((p) => `${env.redisPrefix}:upstream:${f}:${p}`),
+    ),
+  )
+})
+
+const asJob = <T>(data: T, id = 'test') => ({ id, data }) as Job<T>
+
+async function subscriber(planId = 'lightning-lane', overrides = {}) {
+  return createUser(db, { planId, trialStartUtc: new Date(), ...overrides })
+}
+
+/** Runs a tick and every check job it enqueued, as the worker would. */
+async function tickAndCheck() {
+  const result = await tick()
+  const jobs = await queues.check.getJobs(['waiting', 'delayed', 'prioritized'])
+  for (const job of jobs) {
+    await check(asJob<CheckJob>(job.data, job.id))
+    await job.remove()
+  }
+  return { ...result, jobs }
+}
+
+async function checkJobsFor(alertId: string) {
+  return (await queues.check.getJobs(['waiting'])).filter((job) =>
+    job.data.alertIds.includes(alertId),
+  )
+}
+
+describe('the tick', () => {
+  it('claims a new alert at once, then not again before its plan interval', async () => {
+    const user = await subscriber('magic-hour')
+    const alert = await createDiningAlertRow(db, user.id, { nextCheckAt: new Date() })
+    await tick()
+    expect(await checkJobsFor(alert.id)).toHaveLength(1)
+    const row = await db
+      .selectFrom('diningAlerts')
+      .select('nextCheckAt')
+      .where('id', '=', alert.id)
+      .executeTakeFirstOrThrow()
+    const wait = new Date(row.nextCheckAt!).getTime() - Date.now()
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(60 * 60_000)
+    await queues.check.obliterate({ force: true })
+    await tick()
+    expect(await checkJobsFor(alert.id)).toHaveLength(0)
+  })
+
+  it('groups alerts asking the same question into one check, and one upstream call', async () => {
+    const first = await subscriber()
+    const second = await subscriber('the-club')
+    const question = { reserveDate: daysFromToday(10), partySize: 4, nextCheckAt: new Date() }
+    const a = await createDiningAlertRow(db, first.id, question)
+    const b = await createDiningAlertRow(db, second.id, {
+      ...question,
+      diningLocationId: '16660079',
+    })
+    const { jobs } = await tickAndCheck()
+    const job = jobs.find((candidate) => candidate.data.alertIds.includes(a.id))
+    expect(job?.data.alertIds.sort()).toEqual([a.id, b.id].sort())
+    expect(simulatorCalls().filter((call) => call.family === 'dining')).toHaveLength(1)
+  })
+
+  it('skips paused alerts, users without a plan, and free trials that have ended', async () => {
+    const paused = await createDiningAlertRow(db, (await subscriber()).id, {
+      status: 0,
+      nextCheckAt: new Date(),
+    })
+    const noPlan = await createDiningAlertRow(db, (await createUser(db)).id, {
+      nextCheckAt: new Date(),
+    })
+    const expired = await subscriber('pixie-dust', {
+      trialStartUtc: new Date(Date.now() - 8 * 24 * 60 * 60_000),
+    })
+    const trialOver = await createDiningAlertRow(db, expired.id, { nextCheckAt: new Date() })
+    await tick()
+    for (const alert of [paused, noPlan, trialOver])
+      expect(await checkJobsFor(alert.id)).toHaveLength(0)
+  })
+
+  it('stops alerts whose date has passed', async () => {
+    const user = await subscriber()
+    const dining = await createDiningAlertRow(db, user.id, {
+      reserveDate: daysFromToday(-3),
+      nextCheckAt: new Date(),
+    })
+    const hotel = await createHotelAlertRow(db, user.id, {
+      checkInDate: daysFromToday(-3),
+      checkOutDate: daysFromToday(-1),
+    })
+    await tick()
+    const d = await db
+      .selectFrom('diningAlerts')
+      .select(['status', 'statusReason'])
+      .where('id', '=', dining.id)
+      .executeTakeFirstOrThrow()
+    const h = await db
+      .selectFrom('hotelAlerts')
+      .select('status')
+      .where('id', '=', hotel.id)
+      .executeTakeFirstOrThrow()
+    expect(d).toEqual({ status: 0, statusReason: 'The date has passed.' })
+    expect(h.status).toBe(0)
+  })
+})
+
+describe('a dining check', () => {
+  it('turns a new opening into exactly one text, and a repeated check into none', async () => {
+    const user = await subscriber()
+    const date = daysFromToday(9)
+    const alert = await createDiningAlertRow(db, user.id, {
+      reserveDate: date,
+      timeRangeStart: '16:30:00',
+      timeRangeEnd: '22:00:00',
+      nextCheckAt: new Date(),
+    })
+    configureSimulator({
+      script: { dining: [`90002464|${date}|18:15:00`, `90002464|${date}|09:00:00`], rooms: [] },
+    })
+    await tickAndCheck()
+    const rows = await db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('alertId', '=', alert.id)
+      .execute()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.body).toMatch(
+      /^Table open: Cinderella's Royal Table, .* at 6:15 PM for 4\. Book fast: http:\/\/localhost:3000\/o\/[A-Za-z0-9]{8}$/,
+    )
+    const smsJobs = await queues.sms.getJobs(['waiting'])
+    expect(smsJobs.map((job) => job.id)).toEqual([rows[0]!.id])
+
+    await check(
+      asJob<CheckJob>({
+        kind: 'dining',
+        queryKey: 'q',
+        alertIds: [alert.id],
+        scheduledFor: Date.now(),
+      }),
+    )
+    expect(
+      await db.selectFrom('notifications').where('alertId', '=', alert.id).execute(),
+    ).toHaveLength(1)
+    const row = await db
+      .selectFrom('diningAlerts')
+      .selectAll()
+      .where('id', '=', alert.id)
+      .executeTakeFirstOrThrow()
+    expect(row.status).toBe(1)
+    expect(row.lastCheckedAt).not.toBeNull()
+    expect(row.lastFoundAt).not.toBeNull()
+  })
+
+  it.each([
+    ['a server error', { fault: 'server-error' as const }, 'http'],
+    ['a bot challenge', { fault: 'bot-challenge' as const }, 'challenge'],
+    ['an expired token', { fault: 'expired-token' as const }, 'auth'],
+    ['a malformed body', { fault: 'malformed' as const }, 'shape'],
+  ])(
+    'sends nothing and changes no status on %s, and says so on /healthz',
+    async (_case, fault, reason) => {
+      const user = await subscriber()
+      const date = daysFromToday(9)
+      const alert = await createDiningAlertRow(db, user.id, {
+        reserveDate: date,
+        nextCheckAt: new Date(),
+      })
+      configureSimulator({ ...fault, script: { dining: [`90002464|${date}|18:15:00`], rooms: [] } })
+      const job = asJob<CheckJob>({
+        kind: 'dining',
+        queryKey: 'q',
+        alertIds: [alert.id],
+        scheduledFor: Date.now(),
+      })
+      const error = await check(job).catch((thrown: unknown) => thrown)
+      expect(error).toBeInstanceOf(UpstreamFault)
+      expect((error as UpstreamFault).reason).toBe(reason)
+      expect(
+        await db.selectFrom('notifications').where('alertId', '=', alert.id).execute(),
+      ).toEqual([])
+      const row = await db
+        .selectFrom('diningAlerts')
+        .select(['status', 'lastCheckedAt'])
+        .where('id', '=', alert.id)
+        .executeTakeFirstOrThrow()
+      expect(row).toEqual({ status: 1, lastCheckedAt: null })
+      const health = await (await healthz()).json()
+      expect(health.upstream.dining.reason).toBe(reason)
+      if (reason === 'auth')
+        expect(health.upstream.dining.message).toBe('dining: dining credentials expired')
+    },
+  )
+
+  it('times out a slow answer as a fault', async () => {
+    const user = await subscriber()
+    const alert = await createDiningAlertRow(db, user.id, { nextCheckAt: new Date() })
+    configureSimulator({ latencyMs: 500 })
+    const slow = checkProcessor({
+      ...deps,
+      env: { ...env, disney: { ...env.disney, timeoutMs: 100 } },
+    })
+    const error = await slow(
+      asJob<CheckJob>({
+        kind: 'dining',
+        queryKey: 'q',
+        alertIds: [alert.id],
+        scheduledFor: Date.now(),
+      }),
+    ).catch((e: unknown) => e)
+    expect((error as UpstreamFault).reason).toBe('timeout')
+  })
+
+  it('opens the circuit after five faults and stops calling Disney', async () => {
+    const user = await subscriber()
+    const alert = await createDiningAlertRow(db, user.id)
+    configureSimulator({ fault: 'server-error' })
+    const job = asJob<CheckJob>({
+      kind: 'dining',
+      queryKey: 'q',
+      alertIds: [alert.id],
+      scheduledFor: Date.now(),
+    })
+    for (let i = 0; i < 5; i++) await check(job).catch(() => undefined)
+    const before = simulatorCalls().length
+    const error = await check(job).catch((e: unknown) => e)
+    expect((error as UpstreamFault).reason).toBe('breaker-open')
+    expect(simulatorCalls()).toHaveLength(before)
+  })
+})
+
+describe('a hotel check', () => {
+  it('texts once and completes the alert when a chosen room opens', async () => {
+    const user = await subscriber()
+    const { rooms } = await catalogueResort(db)
+    const alert = await createHotelAlertRow(db, user.id, {
+      roomTypeIds: [rooms[0]!.id, rooms[1]!.id],
+      nextCheckAt: new Date(),
+    })
+    configureSimulator({ script: { dining: [], rooms: [rooms[1]!.disneyRoomId ?? rooms[1]!.id] } })
+    await tickAndCheck()
+    const row = await db
+      .selectFrom('hotelAlerts')
+      .selectAll()
+      .where('id', '=', alert.id)
+      .executeTakeFirstOrThrow()
+    expect(row.status).toBe(2)
+    const texts = await db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('alertId', '=', alert.id)
+      .execute()
+    expect(texts).toHaveLength(1)
+    expect(texts[0]!.body).toContain(`Room open: ${rooms[1]!.name} at Pop Century Resort`)
+    expect(texts[0]!.bookingUrl).toBe(
+      'https://disneyworld.disney.go.com/resorts/pop-century-resort/rates-rooms/',
+    )
+  })
+
+  it('leaves the alert running when nothing it chose is open', async () => {
+    const user = await subscriber()
+    const alert = await createHotelAlertRow(db, user.id, { nextCheckAt: new Date() })
+    configureSimulator({ script: { dining: [], rooms: [] } })
+    await tickAndCheck()
+    const row = await db
+      .selectFrom('hotelAlerts')
+      .selectAll()
+      .where('id', '=', alert.id)
+      .executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ status: 1, lastFoundAt: null })
+    expect(row.lastCheckedAt).not.toBeNull()
+  })
+
+  it('marks an alert on a hotel Disney no longer sells as errored (status 3), for itself only', async () => {
+    const user = await subscriber()
+    const { resort, rooms } = await catalogueResort(db, "Disney's Paradise Pier Hotel")
+    const alert = await createHotelAlertRow(db, user.id, {
+      resortId: resort.id,
+      roomTypeIds: [rooms[0]!.id],
+      nextCheckAt: new Date(),
+    })
+    await tickAndCheck()
+    const row = await db
+      .selectFrom('hotelAlerts')
+      .selectAll()
+      .where('id', '=', alert.id)
+      .executeTakeFirstOrThrow()
+    expect(row.status).toBe(3)
+    expect(row.statusReason).toBe("Disney's Paradise Pier Hotel is no longer sold by Disney")
+  })
+})
+
+describe('sending texts', () => {
+  async function pendingText(phoneNumber?: string) {
+    const user = await subscriber('lightning-lane', phoneNumber ? { phoneNumber } : {})
+    const date = daysFromToday(9)
+    const alert = await createDiningAlertRow(db, user.id, {
+      reserveDate: date,
+      nextCheckAt: new Date(),
+    })
+    configureSimulator({ script: { dining: [`90002464|${date}|12:00:00`], rooms: [] } })
+    await check(
+      asJob<CheckJob>({
+        kind: 'dining',
+        queryKey: 'q',
+        alertIds: [alert.id],
+        scheduledFor: Date.now(),
+      }),
+    )
+    return db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('alertId', '=', alert.id)
+      .executeTakeFirstOrThrow()
+  }
+
+  it('sends through Twilio once and records the SID', async () => {
+    const text = await pendingText()
+    await sendText(asJob<SmsJob>({ notificationId: text.id }))
+    await sendText(asJob<SmsJob>({ notificationId: text.id }))
+    const sent = readOutbox().filter((entry) => entry.body === text.body)
+    expect(sent).toHaveLength(1)
+    const row = await db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('id', '=', text.id)
+      .executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ status: 'sent', twilioSid: sent[0]!.sid, attempts: 1 })
+  })
+
+  it('finishes a send interrupted after Twilio took it, without a second text', async () => {
+    const text = await pendingText()
+    await sendText(asJob<SmsJob>({ notificationId: text.id }))
+    // As if the worker died after Twilio accepted the text but before the row said so.
+    await db
+      .updateTable('notifications')
+      .set({ status: 'sending', twilioSid: null })
+      .where('id', '=', text.id)
+      .execute()
+    await sendText(asJob<SmsJob>({ notificationId: text.id }))
+    expect(readOutbox().filter((entry) => entry.body === text.body)).toHaveLength(1)
+    const row = await db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('id', '=', text.id)
+      .executeTakeFirstOrThrow()
+    expect(row.status).toBe('sent')
+    expect(row.twilioSid).toMatch(/^SM/)
+  })
+
+  it('skips numbers that replied STOP', async () => {
+    const text = await pendingText()
+    await optOut(db, text.toNumber)
+    await sendText(asJob<SmsJob>({ notificationId: text.id }))
+    expect(readOutbox().filter((entry) => entry.body === text.body)).toHaveLength(0)
+    const row = await db
+      .selectFrom('notifications')
+      .select('status')
+      .where('id', '=', text.id)
+      .executeTakeFirstOrThrow()
+    expect(row.status).toBe('skipped')
+  })
+
+  it('fit one GSM-7 segment for the longest restaurant and resort names of the catalogue', async () => {
+    const { resorts, restaurants } = await readCatalogue()
+    const link = `${env.appUrl}/o/Ab3dE9xZ`
+    const longestRestaurant = restaurants.map((r) => r.name).sort((a, b) => b.length - a.length)[0]!
+    const dining = diningOpeningText({
+      restaurant: longestRestaurant,
+      date: '2026-12-03',
+      time: '18:15:00',
+      partySize: 20,
+      link,
+    })
+    const rooms = resorts.flatMap((resort) =>
+      resort.roomTypes.map((room) => ({ resort: resort.name, room: room.name })),
+    )
+    const longestRoom = rooms.sort(
+      (a, b) => b.resort.length + b.room.length - a.resort.length - a.room.length,
+    )[0]!
+    const hotel = hotelOpeningText({
+      ...longestRoom,
+      checkIn: '2026-12-30',
+      checkOut: '2027-01-02',
+      link,
+    })
+    for (const text of [dining, hotel]) {
+      expect(isGsm7(text)).toBe(true)
+      expect(gsmLength(text)).toBeLessThanOrEqual(160)
+      expect(text.endsWith(link)).toBe(true)
+    }
+  })
+})
+
+describe('Twilio webhooks and short links', () => {
+  function signedForm(path: string, params: Record<string, string>, signature?: string) {
+    const url = `${env.appUrl}${path}`
+    const sig = signature ?? twilio.getExpectedTwilioSignature(env.twilio.authToken, url, params)
+    return new Request(`http://localhost${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': sig },
+      body: new URLSearchParams(params).toString(),
+    })
+  }
+
+  it('refuse a missing or wrong signature and change nothing', async () => {
+    const user = await subscriber()
+    const params = { From: user.phoneNumber, Body: 'STOP' }
+    expect(
+      (await callRoute(inbound, signedForm('/webhooks/twilio/inbound', params, 'bad'))).status,
+    ).toBe(403)
+    const unsigned = new Request('http://localhost/webhooks/twilio/inbound', {
+      method: 'POST',
+      body: new URLSearchParams(params),
+    })
+    expect((await callRoute(inbound, unsigned)).status).toBe(403)
+    expect(
+      await db.selectFrom('smsOptOuts').where('phoneNumber', '=', user.phoneNumber).execute(),
+    ).toEqual([])
+  })
+
+  it('STOP stops texts, START resumes them, HELP says who we are', async () => {
+    const user = await subscriber()
+    const stop = await callRoute(
+      inbound,
+      signedForm('/webhooks/twilio/inbound', { From: user.phoneNumber, Body: ' stop ' }),
+    )
+    expect(await stop.text()).toContain('you are unsubscribed')
+    expect(
+      await db.selectFrom('smsOptOuts').where('phoneNumber', '=', user.phoneNumber).execute(),
+    ).toHaveLength(1)
+    const help = await callRoute(
+      inbound,
+      signedForm('/webhooks/twilio/inbound', { From: user.phoneNumber, Body: 'HELP' }),
+    )
+    expect(await help.text()).toContain('Reply STOP to unsubscribe')
+    await callRoute(
+      inbound,
+      signedForm('/webhooks/twilio/inbound', { From: user.phoneNumber, Body: 'START' }),
+    )
+    expect(
+      await db.selectFrom('smsOptOuts').where('phoneNumber', '=', user.phoneNumber).execute(),
+    ).toEqual([])
+  })
+
+  it('records delivery status from the callback, never moving back', async () => {
+    const user = await subscriber()
+    const alert = await createDiningAlertRow(db, user.id)
+    const row = await db
+      .insertInto('notifications')
+      .values({
+        shortCode: 'Zz9Yy8Xx',
+        userId: user.id,
+        alertKind: 'dining',
+        alertId: alert.id,
+        openingKey: 'k',
+        toNumber: user.phoneNumber,
+        body: 'b',
+        bookingUrl: 'https://disneyland.disney.go.com/dine-res/availability/',
+        status: 'sent',
+        twilioSid: 'SMtest123',
+        seenAt: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const post = (status: string) =>
+      callRoute(
+        statusCallback,
+        signedForm('/webhooks/twilio/status', { MessageSid: 'SMtest123', MessageStatus: status }),
+      )
+    expect((await post('delivered')).status).toBe(204)
+    await post('sent')
+    const after = await db
+      .selectFrom('notifications')
+      .select('status')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow()
+    expect(after.status).toBe('delivered')
+
+    const click = await callRoute(shortLink, getRequest('/o/Zz9Yy8Xx'), {
+      params: { code: 'Zz9Yy8Xx' },
+    })
+    expect(click.headers.get('Location')).toBe(
+      'https://disneyland.disney.go.com/dine-res/availability/',
+    )
+    const clicked = await db
+      .selectFrom('notifications')
+      .select('clicks')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow()
+    expect(clicked.clicks).toBe(1)
+    expect(
+      (await callRoute(shortLink, getRequest('/o/nope'), { params: { code: 'nope' } })).status,
+    ).toBe(404)
+  })
+})
