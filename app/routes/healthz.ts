@@ -50,7 +50,9 @@ export async function loader() {
     .map(([name]) => name)
   // Disney's trouble is not ours: it shows here as "degraded" but never takes the site out of a
   // load balancer (the answer stays 200).
-  const upstream = await upstreamFaults(getRedis(), prefix).catch(() => ({}))
+  const upstream = await upstreamFaults(getRedis(), prefix).catch(
+    () => ({}) as Awaited<ReturnType<typeof upstreamFaults>>,
+  )
   const degraded = Object.keys(upstream).length > 0
   return json(
     {
