@@ -20,7 +20,8 @@ describe('the browser bundle', () => {
   it.each([
     'ioredis',
     'kysely',
-    'twilio',
+    'api.twilio.com',
+    'RestException',
     'pg-pool',
     'rate-limiter-flexible',
     'createHmac',

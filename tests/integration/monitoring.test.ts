@@ -239,9 +239,9 @@ describe('a dining check', () => {
         .executeTakeFirstOrThrow()
       expect(row).toEqual({ status: 1, lastCheckedAt: null })
       const health = await (await healthz()).json()
-      expect(health.upstream.dining.reason).toBe(reason)
+      expect(health.upstream.dining?.reason).toBe(reason)
       if (reason === 'auth')
-        expect(health.upstream.dining.message).toBe('dining: dining credentials expired')
+        expect(health.upstream.dining?.message).toBe('dining: dining credentials expired')
     },
   )
 
