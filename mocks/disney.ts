@@ -44,6 +44,7 @@ export function configureSimulator(changes: Partial<Omit<SimulatorState, 'calls'
 
 export function resetSimulator() {
   Object.assign(state, { fault: null, latencyMs: 0, script: null, calls: [] })
+  diningCache.clear()
 }
 
 export function simulatorCalls() {
@@ -57,12 +58,19 @@ const SLOT_LIFETIME_MS = 7 * 60 * 1000
 /** Whether a slot is open right now: a weighted coin, re-tossed every few minutes. */
 function drawnOpen(key: string, date: string, now = Date.now()) {
   const daysBefore = (Date.parse(`${date}T12:00:00Z`) - now) / DAY_MS
-  const chance = daysBefore >= 0.5 && daysBefore <= 3.5 ? 0.08 : 0.015
+  const chance = daysBefore >= 0.5 && daysBefore <= 3.5 ? 0.02 : 0.003
   return hash32(`${state.seed}|${key}|${Math.floor(now / SLOT_LIFETIME_MS)}`) / 2 ** 32 < chance
 }
 
 function soldOut(resortName: string) {
   return hash32(`${state.seed}|sold-out|${resortName}`) % 8 === 0
+}
+
+const diningCache = new Map<string, string>()
+/** Keeps the latest answers only: a bounded map, oldest entries dropped first. */
+function rememberDining(key: string, body: string) {
+  diningCache.set(key, body)
+  if (diningCache.size > 1000) diningCache.delete(diningCache.keys().next().value!)
 }
 
 let catalogue:
@@ -125,6 +133,11 @@ export function disneyHandlers() {
         }
         const destination = HOSTS[String(params.host) as keyof typeof HOSTS]
         const date = String(params.dates).split(',')[0]!
+        // Openings only change when a slot is re-drawn, so one answer serves the whole slot.
+        const cacheKey = `${destination}|${String(params.party)}|${date}|${Math.floor(Date.now() / SLOT_LIFETIME_MS)}`
+        const cached = state.script ? undefined : diningCache.get(cacheKey)
+        if (cached)
+          return HttpResponse.text(cached, { headers: { 'Content-Type': 'application/json' } })
         const { restaurants } = await loadCatalogue()
         const body: Record<string, unknown> = {}
         for (const restaurant of restaurants.filter((r) => r.locationIdentifier === destination)) {
@@ -156,7 +169,9 @@ export function disneyHandlers() {
             },
           }
         }
-        return HttpResponse.json({ statusCode: 200, restaurant: body })
+        const text = JSON.stringify({ statusCode: 200, restaurant: body })
+        if (!state.script) rememberDining(cacheKey, text)
+        return HttpResponse.text(text, { headers: { 'Content-Type': 'application/json' } })
       },
     ),
 

@@ -81,7 +81,7 @@ const workers = [
   new Worker(QUEUES.sms, smsProcessor({ db, env, logger, metrics }), {
     connection,
     prefix,
-    concurrency: 5,
+    concurrency: env.monitoring.smsPerSecond,
     limiter: { max: env.monitoring.smsPerSecond, duration: 1000 },
     settings,
   }),

@@ -1,0 +1,280 @@
+/**
+ * Monitoring benchmark (`npm run bench -- [--alerts N] [--workers W] [--seconds S]`). Prints:
+ *  1. upstream calls per interval ÷ distinct upstream questions among due alerts (floor 1.00),
+ *  2. sustained alert checks per second and p50/p99 check lateness with W worker processes,
+ *  3. p50/p99 time from the check that sees an opening to the Twilio call for its text,
+ *  4. peak worker memory and Redis memory.
+ * It runs against this machine's Postgres and Redis, on a database of its own, with the Disney
+ * and Twilio simulators inside each worker. Numbers, not assertions: run it by hand.
+ */
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { Redis } from 'ioredis'
+import { sql } from 'kysely'
+import { createDb } from '../db/client.ts'
+import { readCatalogue } from '../db/catalogue.ts'
+import { dropDatabase, ensureDatabase, migrateToLatest } from '../db/migrator.ts'
+import { seed } from '../db/seed.ts'
+import { claimDueChecks } from '../app/models/monitoring.server.ts'
+
+const { values: args } = parseArgs({
+  options: {
+    alerts: { type: 'string', default: '100000' },
+    workers: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '90' },
+    keep: { type: 'boolean', default: false },
+  },
+})
+const ALERTS = Number(args.alerts)
+const WORKERS = Number(args.workers)
+const SECONDS = Number(args.seconds)
+const INTERVAL_MS = 2 * 60_000 // The Club, the fastest plan
+const TICK_MS = 5_000
+const name = `bench_${Date.now().toString(36)}`
+const url = `postgres://postgres@127.0.0.1:5432/${name}`
+
+/** A Zipf-like pick: item k has weight 1 / (k + 1)^s, so a few resorts, dates and parties dominate. */
+function zipf(count: number, s = 1.1) {
+  const weights = Array.from({ length: count }, (_, k) => 1 / (k + 1) ** s)
+  const total = weights.reduce((a, b) => a + b, 0)
+  return () => {
+    let r = Math.random() * total
+    for (let k = 0; k < count; k++) if ((r -= weights[k]!) <= 0) return k
+    return count - 1
+  }
+}
+
+const day = (offset: number) =>
+  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+
+async function populate(db: ReturnType<typeof createDb>) {
+  const { resorts, restaurants } = await readCatalogue()
+  const hotels = resorts.filter(
+    (resort) => resort.sold && resort.roomTypes.some((room) => !room.accessible),
+  )
+  const pickResort = zipf(hotels.length)
+  const pickRestaurant = zipf(restaurants.length)
+  const pickDay = zipf(60, 0.8)
+  const pickParty = zipf(6, 1.4)
+  const users = Math.ceil(ALERTS / 40)
+  const userIds: string[] = []
+  for (let start = 0; start < users; start += 2000) {
+    const rows = Array.from({ length: Math.min(2000, users - start) }, (_, i) => ({
+      phoneNumber: `+1999${String(start + i).padStart(7, '0')}`,
+      planId: 'the-club',
+      stripeSubscriptionPlanId: 'price_mock_the_club',
+    }))
+    const inserted = await db
+      .insertInto('users')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .execute()
+    userIds.push(...inserted.map((row) => row.id))
+  }
+  const now = new Date()
+  for (let start = 0; start < ALERTS; start += 5000) {
+    const size = Math.min(5000, ALERTS - start)
+    const hotelRows = []
+    const diningRows = []
+    for (let i = 0; i < size; i++) {
+      const userId = userIds[(start + i) % userIds.length]!
+      const offset = 1 + pickDay()
+      if ((start + i) % 2 === 0) {
+        const resort = hotels[pickResort()]!
+        const rooms = resort.roomTypes.filter((room) => !room.accessible)
+        hotelRows.push({
+          userId,
+          resortId: resort.id,
+          checkInDate: day(offset),
+          checkOutDate: day(offset + 2 + (i % 3)),
+          numberOfAdults: 1 + pickParty(),
+          agesOfChildren: [],
+          roomTypeIds: [rooms[0]!.id],
+          status: 1,
+          nextCheckAt: now,
+        })
+      } else {
+        const restaurant = restaurants[pickRestaurant()]!
+        diningRows.push({
+          userId,
+          resortLocationIdentifier: restaurant.locationIdentifier,
+          diningLocationId: restaurant.id,
+          reserveDate: day(offset),
+          partySize: 2 + pickParty(),
+          status: 1,
+          nextCheckAt: now,
+          timeRangeStart: '16:30:00',
+          timeRangeEnd: '22:00:00',
+        })
+      }
+    }
+    if (hotelRows.length) await db.insertInto('hotelAlerts').values(hotelRows).execute()
+    if (diningRows.length) await db.insertInto('diningAlerts').values(diningRows).execute()
+  }
+}
+
+/** Figure 1, in-process with a stepped clock: every tick of two intervals, calls vs questions. */
+async function upstreamRatio(db: ReturnType<typeof createDb>) {
+  const t0 = Date.now()
+  let calls = 0
+  let questions = 0
+  for (let t = t0; t < t0 + 2 * INTERVAL_MS; t += TICK_MS) {
+    const keys = new Set<string>()
+    for (;;) {
+      const checks = await claimDueChecks(db, t, 2000, async () => {})
+      calls += t >= t0 + INTERVAL_MS ? checks.length : 0
+      checks.forEach((check) => keys.add(check.queryKey))
+      if (checks.reduce((sum, check) => sum + check.alertIds.length, 0) < 2000) break
+    }
+    if (t >= t0 + INTERVAL_MS) questions += keys.size
+  }
+  // Put every alert back to due now for the throughput run.
+  await sql`update hotel_alerts set next_check_at = now(), last_checked_at = null`.execute(db)
+  await sql`update dining_alerts set next_check_at = now(), last_checked_at = null`.execute(db)
+  return { calls, questions, ratio: calls / questions }
+}
+
+function peakRssMb(pid: number) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+  } catch {
+    return NaN
+  }
+}
+
+async function main() {
+  console.log(
+    `benchmark: ${ALERTS} alerts on a ${INTERVAL_MS / 60_000}-minute interval, ${WORKERS} worker(s), ${SECONDS} s`,
+  )
+  await ensureDatabase(url)
+  await migrateToLatest(url)
+  const db = createDb(url, { max: 4 })
+  await seed(db)
+  const populateStart = Date.now()
+  await populate(db)
+  console.log(`populated in ${((Date.now() - populateStart) / 1000).toFixed(1)} s`)
+
+  const distinct = await sql<{ n: number }>`
+    select (select count(distinct (resort_id, check_in_date, check_out_date, number_of_adults, ages_of_children, accessible)) from hotel_alerts)
+      + (select count(distinct (resort_location_identifier, party_size, reserve_date)) from dining_alerts) as n`.execute(
+    db,
+  )
+  const ratio = await upstreamRatio(db)
+  console.log(
+    `1. upstream calls per interval / distinct questions: ${ratio.calls} / ${ratio.questions} = ${ratio.ratio.toFixed(3)} (distinct questions among all alerts: ${distinct.rows[0]?.n})`,
+  )
+
+  const redis = new Redis('redis://127.0.0.1:6379')
+  const prefix = name
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production' as const,
+    SESSION_SECRET: 'benchmark-session-secret-0123456789abcdef',
+    MOCKS: 'true',
+    DATABASE_URL: url,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'warn',
+    SMS_OUTBOX_PATH: `/tmp/${name}-outbox.jsonl`,
+    UPSTREAM_RATE_PER_SECOND: '10000',
+    SMS_RATE_PER_SECOND: '200',
+    WORKER_CONCURRENCY: '50',
+    CLAIM_BATCH_SIZE: '5000',
+    TICK_INTERVAL_MS: String(TICK_MS),
+  }
+  const started = Date.now()
+  const workers = Array.from({ length: WORKERS }, (_, i) =>
+    spawn(process.execPath, ['--import', 'tsx', 'worker/index.ts'], {
+      env: { ...env, WORKER_METRICS_PORT: String(9500 + i) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  )
+  const peaks = new Map<number, number>()
+  const sampler = setInterval(() => {
+    for (const worker of workers)
+      if (worker.pid)
+        peaks.set(worker.pid, Math.max(peaks.get(worker.pid) ?? 0, peakRssMb(worker.pid)))
+  }, 1000)
+  // Capacity: every alert is due at once at the start, so the time to check them all once is
+  // the drain rate of the backlog, which is what the workers can do, not what the plan asks.
+  let drainedAt: number | null = null
+  while (Date.now() - started < SECONDS * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    if (drainedAt) continue
+    const done = await sql<{ n: number }>`
+      select (select count(*) from hotel_alerts where last_checked_at is not null)
+        + (select count(*) from dining_alerts where last_checked_at is not null) as n`.execute(db)
+    if (Number(done.rows[0]?.n) >= ALERTS) drainedAt = Date.now()
+  }
+
+  // Lateness: how long after its due time each alert was last checked (due times are on the phase grid).
+  const window = await sql<{ checked: number; lateness: number[] }>`
+    select count(*) as checked from (
+      select last_checked_at from hotel_alerts where last_checked_at > ${new Date(started + 20_000)}
+      union all select last_checked_at from dining_alerts where last_checked_at > ${new Date(started + 20_000)}
+    ) c`.execute(db)
+  const checkedPerSecond = Number(window.rows[0]?.checked ?? 0) / (SECONDS - 20)
+  const metrics = await Promise.all(
+    workers.map((_, i) =>
+      fetch(`http://127.0.0.1:${9500 + i}/metrics`)
+        .then((r) => r.text())
+        .catch(() => ''),
+    ),
+  )
+  const buckets = new Map<number, number>()
+  for (const text of metrics) {
+    for (const match of text.matchAll(/check_lateness_seconds_bucket\{le="([^"]+)"\} (\d+)/g)) {
+      const le = match[1] === '+Inf' ? Infinity : Number(match[1])
+      buckets.set(le, (buckets.get(le) ?? 0) + Number(match[2]))
+    }
+  }
+  const sortedBuckets = [...buckets].sort((a, b) => a[0] - b[0])
+  const total = sortedBuckets.at(-1)?.[1] ?? 0
+  const quantile = (q: number) => sortedBuckets.find(([, count]) => count >= q * total)?.[0]
+  const sends = await sql<{ ms: number }>`
+    select extract(epoch from (sent_at - seen_at)) * 1000 as ms from notifications where sent_at is not null order by 1`.execute(
+    db,
+  )
+  const sendMs = sends.rows.map((row) => Number(row.ms))
+  clearInterval(sampler)
+  const memory = await redis.info('memory')
+  console.log(
+    drainedAt
+      ? `2. capacity: all ${ALERTS} alerts checked once from a cold start in ${((drainedAt - started) / 1000).toFixed(1)} s = ${(ALERTS / ((drainedAt - started) / 1000)).toFixed(0)} alert checks per second (worker start-up included)`
+      : `2. capacity: the cold-start backlog of ${ALERTS} alerts was not drained within ${SECONDS} s`,
+  )
+  console.log(
+    `   steady state after 20 s: ${checkedPerSecond.toFixed(0)} alert checks per second (the plan asks ${(ALERTS / (INTERVAL_MS / 1000)).toFixed(0)})`,
+  )
+  console.log(
+    `   check lateness p50 <= ${quantile(0.5)} s, p99 <= ${quantile(0.99)} s (histogram buckets, ${total} checks)`,
+  )
+  console.log(
+    `3. opening seen to Twilio call: p50 ${percentile(sendMs, 50).toFixed(0)} ms, p99 ${percentile(sendMs, 99).toFixed(0)} ms (${sendMs.length} texts)`,
+  )
+  console.log(
+    `4. peak worker memory: ${[...peaks.values()].map((mb) => `${mb.toFixed(0)} MB`).join(', ')}; Redis used_memory_peak: ${/used_memory_peak_human:(\S+)/.exec(memory)?.[1]}`,
+  )
+
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise((resolve) => {
+          worker.once('exit', resolve)
+          worker.kill('SIGTERM')
+        }),
+    ),
+  )
+  const keys = await redis.keys(`${prefix}:*`)
+  for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000))
+  await redis.quit()
+  await db.destroy()
+  if (!args.keep) await dropDatabase(url)
+}
+
+await main()
