@@ -9,7 +9,6 @@
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { Redis } from 'ioredis'
 import { sql } from 'kysely'
