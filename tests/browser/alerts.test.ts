@@ -139,7 +139,7 @@ describe.each(MODES)('the dashboard list ($label)', (mode) => {
       await logIn(page, user.phoneNumber, mode.javaScript)
       await page.waitForURL((url) => url.pathname === '/dashboard')
       await page.getByText('Total 30').waitFor()
-      await expect.poll(() => list().count()).toBe(10)
+      await expect.poll(() => list().count(), { timeout: 10_000 }).toBe(10)
 
       await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: '3' }).click()
       await page.waitForURL((url) => url.searchParams.get('page') === '3')
@@ -147,7 +147,7 @@ describe.each(MODES)('the dashboard list ($label)', (mode) => {
         .getByRole('navigation', { name: 'Pages' })
         .locator('[aria-current="page"]', { hasText: '3' })
         .waitFor()
-      await expect.poll(() => list().count()).toBe(10)
+      await expect.poll(() => list().count(), { timeout: 10_000 }).toBe(10)
 
       await page
         .getByRole('navigation', { name: 'Alert type' })
@@ -156,7 +156,7 @@ describe.each(MODES)('the dashboard list ($label)', (mode) => {
       await page.waitForURL(
         (url) => url.searchParams.get('type') === 'dining' && !url.searchParams.has('page'),
       )
-      await expect.poll(() => list().count()).toBe(5)
+      await expect.poll(() => list().count(), { timeout: 10_000 }).toBe(5)
 
       await page
         .getByRole('navigation', { name: 'Alert type' })
@@ -166,15 +166,15 @@ describe.each(MODES)('the dashboard list ($label)', (mode) => {
       await page.getByLabel('Rows per page').selectOption('25')
       if (!mode.javaScript) await page.getByRole('button', { name: 'Apply' }).click()
       await page.waitForURL((url) => url.searchParams.get('perPage') === '25')
-      await expect.poll(() => list().count()).toBe(25)
+      await expect.poll(() => list().count(), { timeout: 10_000 }).toBe(25)
 
       await page.getByLabel('Search alerts by name').fill('cinderella')
       await page.getByRole('button', { name: 'Search', exact: true }).click()
       await page.waitForURL((url) => url.searchParams.get('q') === 'cinderella')
-      await expect.poll(() => list().count()).toBe(5)
+      await expect.poll(() => list().count(), { timeout: 10_000 }).toBe(5)
       await page.goBack()
       await page.waitForURL((url) => !url.searchParams.has('q'))
-      await expect.poll(() => list().count()).toBe(25)
+      await expect.poll(() => list().count(), { timeout: 10_000 }).toBe(25)
     } finally {
       await context.close()
     }
