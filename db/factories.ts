@@ -8,10 +8,18 @@ type NewDiningAlert = Insertable<DiningAlertsTable>
 
 const AREA_CODES = [201, 202, 212, 213, 305, 312, 407, 415, 617, 702, 714, 718] as const
 
-/** A valid US number on the 555 exchange (kept for fiction); random, so tests rarely share one. */
+const issued = new Set<string>()
+
+/** A valid US number, random and never the same twice in one process (so tests do not collide). */
 export function fakePhoneNumber(): string {
-  const area = AREA_CODES[randomInt(0, AREA_CODES.length)]
-  return `+1${area}555${String(randomInt(0, 10_000)).padStart(4, '0')}`
+  for (;;) {
+    const area = AREA_CODES[randomInt(0, AREA_CODES.length)]
+    const number = `+1${area}${randomInt(200, 1000)}${String(randomInt(0, 10_000)).padStart(4, '0')}`
+    if (!issued.has(number)) {
+      issued.add(number)
+      return number
+    }
+  }
 }
 
 /** Factories shared by the tests and the seed: rows with sensible defaults, any field overridable. */

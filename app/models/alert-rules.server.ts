@@ -98,22 +98,9 @@ export async function setAlertStatus(
   now = new Date(),
 ) {
   return db.transaction().execute(async (trx) => {
-    const { user, plan } = await lockAccount(trx, userId)
-    const table = TABLES[kind]
-    const current = await trx
-      .selectFrom(table)
-      .select(['id', 'status'])
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .executeTakeFirst()
-    if (!current) throw new AlertRuleError('NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
-    const starting = status === 1 && current.status !== 1
-    if (starting) {
-      assertMayRunAlerts(user, plan, now)
-      await assertSlotFree(trx, userId, plan, { kind, id })
-    }
+    const { starting } = await authorizeEdit(trx, userId, kind, id, () => status, now)
     await trx
-      .updateTable(table)
+      .updateTable(TABLES[kind])
       .set({
         status,
         updatedAt: now,
@@ -141,4 +128,43 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export function assertAlertId(id: unknown): asserts id is string {
   if (typeof id !== 'string' || !UUID.test(id))
     throw new AlertRuleError('NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+}
+
+/** The checks of a create: a plan that runs, and a free slot when the alert starts running. */
+export async function authorizeCreate(
+  trx: Transaction<Database>,
+  userId: string,
+  running: boolean,
+  now: Date,
+) {
+  const { user, plan } = await lockAccount(trx, userId)
+  assertMayRunAlerts(user, plan, now)
+  if (running) await assertSlotFree(trx, userId, plan)
+}
+
+/**
+ * The checks of an edit: the alert is the user's, the plan runs, and a start has a free slot.
+ * `nextStatus` turns the stored status into the one asked for (or refuses it).
+ */
+export async function authorizeEdit(
+  trx: Transaction<Database>,
+  userId: string,
+  kind: AlertKind,
+  id: string,
+  nextStatus: (current: number) => number,
+  now: Date,
+) {
+  const { user, plan } = await lockAccount(trx, userId)
+  const current = await trx
+    .selectFrom(TABLES[kind])
+    .select('status')
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst()
+  if (!current) throw new AlertRuleError('NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+  const status = nextStatus(current.status)
+  assertMayRunAlerts(user, plan, now)
+  const starting = status === 1 && current.status !== 1
+  if (starting) await assertSlotFree(trx, userId, plan, { kind, id })
+  return { status, starting, previous: current.status }
 }

@@ -7,9 +7,8 @@ import { DINING_MESSAGES, diningAlertSchema } from '~/domain/dining-alert'
 import {
   AlertRuleError,
   assertAlertId,
-  assertMayRunAlerts,
-  assertSlotFree,
-  lockAccount,
+  authorizeCreate,
+  authorizeEdit,
 } from '~/models/alert-rules.server'
 
 type Executor = Kysely<Database>
@@ -105,9 +104,7 @@ export async function createDiningAlert(
   const status =
     raw.status === DINING_STATUS.stopped ? DINING_STATUS.stopped : DINING_STATUS.running
   const id = await db.transaction().execute(async (trx) => {
-    const { user, plan } = await lockAccount(trx, userId)
-    assertMayRunAlerts(user, plan, now)
-    if (status === DINING_STATUS.running) await assertSlotFree(trx, userId, plan)
+    await authorizeCreate(trx, userId, status === DINING_STATUS.running, now)
     const row = await trx
       .insertInto('diningAlerts')
       .values({
@@ -138,23 +135,20 @@ export async function updateDiningAlert(
   const now = options.now ?? new Date()
   const input = await validate(db, raw, now)
   await db.transaction().execute(async (trx) => {
-    const { user, plan } = await lockAccount(trx, userId)
-    const current = await trx
-      .selectFrom('diningAlerts')
-      .select('status')
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .executeTakeFirst()
-    if (!current) throw new AlertRuleError('NOT_FOUND', 'Alert not found.')
-    const status =
-      options.status === undefined
-        ? current.status
-        : options.status === DINING_STATUS.running
-          ? DINING_STATUS.running
-          : DINING_STATUS.stopped
-    assertMayRunAlerts(user, plan, now)
-    const starting = status === DINING_STATUS.running && current.status !== DINING_STATUS.running
-    if (starting) await assertSlotFree(trx, userId, plan, { kind: 'dining', id })
+    // Dining alerts are running (1) or stopped; any other status asked for means stopped.
+    const { status, starting } = await authorizeEdit(
+      trx,
+      userId,
+      'dining',
+      id,
+      (current) =>
+        options.status === undefined
+          ? current
+          : options.status === DINING_STATUS.running
+            ? DINING_STATUS.running
+            : DINING_STATUS.stopped,
+      now,
+    )
     await trx
       .updateTable('diningAlerts')
       .set({

@@ -12,9 +12,8 @@ import {
 import {
   AlertRuleError,
   assertAlertId,
-  assertMayRunAlerts,
-  assertSlotFree,
-  lockAccount,
+  authorizeCreate,
+  authorizeEdit,
 } from '~/models/alert-rules.server'
 import { findResort, listRoomTypes, toResortJson, toRoomTypeJson } from '~/models/catalogue.server'
 
@@ -122,9 +121,7 @@ export async function createHotelAlert(
   const running = options.active ?? true
   const input = await validate(db, raw, now)
   const id = await db.transaction().execute(async (trx) => {
-    const { user, plan } = await lockAccount(trx, userId)
-    assertMayRunAlerts(user, plan, now)
-    if (running) await assertSlotFree(trx, userId, plan)
+    await authorizeCreate(trx, userId, running, now)
     const row = await trx
       .insertInto('hotelAlerts')
       .values({
@@ -158,28 +155,32 @@ export async function updateHotelAlert(
   const now = options.now ?? new Date()
   const input = await validate(db, raw, now)
   await db.transaction().execute(async (trx) => {
-    const { user, plan } = await lockAccount(trx, userId)
-    const current = await trx
-      .selectFrom('hotelAlerts')
-      .select('status')
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .executeTakeFirst()
-    if (!current) throw new AlertRuleError('NOT_FOUND', 'Alert not found.')
-    const status = options.status ?? current.status
-    if (![HOTEL_STATUS.stopped, HOTEL_STATUS.running, current.status].includes(status)) {
-      throw new AlertRuleError('INVALID', 'Status must be 0 (stopped) or 1 (running).', 'status')
-    }
-    assertMayRunAlerts(user, plan, now)
-    const starting = status === HOTEL_STATUS.running && current.status !== HOTEL_STATUS.running
-    if (starting) await assertSlotFree(trx, userId, plan, { kind: 'hotel', id })
+    const { status, starting, previous } = await authorizeEdit(
+      trx,
+      userId,
+      'hotel',
+      id,
+      (current) => {
+        const asked = options.status ?? current
+        // A client may start, stop, or keep what the worker set (completed, errored).
+        if (![HOTEL_STATUS.stopped, HOTEL_STATUS.running, current].includes(asked)) {
+          throw new AlertRuleError(
+            'INVALID',
+            'Status must be 0 (stopped) or 1 (running).',
+            'status',
+          )
+        }
+        return asked
+      },
+      now,
+    )
     await trx
       .updateTable('hotelAlerts')
       .set({
         ...columns(input),
         status,
         updatedAt: now,
-        ...(status !== current.status && { statusReason: null }),
+        ...(status !== previous && { statusReason: null }),
         ...(status === HOTEL_STATUS.running && { nextCheckAt: now }),
         ...(starting && { startedAt: now }),
       })

@@ -20,7 +20,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import dayPickerStyles from 'react-day-picker/style.css'
 import { SingleDateCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
-import { FormSection } from '~/components/alert-form/field'
+import { AlertSaveError, FormSection } from '~/components/alert-form/field'
 import {
   AlertPageLayout,
   SidebarCard,
@@ -416,23 +416,11 @@ function DiningAlertForm() {
 
         <div className="space-y-3">
           {form.errors?.map((error) => (
-            <p
+            <AlertSaveError
               key={error}
-              role="alert"
-              className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700"
-            >
-              {error}
-              {actionData &&
-                'code' in actionData &&
-                actionData.code === 'SUBSCRIPTION_REQUIRED' && (
-                  <>
-                    {' '}
-                    <Link to="/settings" className="font-semibold underline">
-                      Go to Settings
-                    </Link>
-                  </>
-                )}
-            </p>
+              message={error}
+              code={actionData && 'code' in actionData ? actionData.code : undefined}
+            />
           ))}
           {data.autoSubmit && !actionData && (
             <p role="status" className="text-sm text-slate-600">

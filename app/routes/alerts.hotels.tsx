@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import dayPickerStyles from 'react-day-picker/style.css'
 import { DateRangeCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
-import { FormSection, secondaryButton } from '~/components/alert-form/field'
+import { AlertSaveError, FormSection, secondaryButton } from '~/components/alert-form/field'
 import {
   AlertPageLayout,
   PageLoadError,
@@ -368,23 +368,11 @@ export default function HotelAlertPage() {
 
         <div className="space-y-3">
           {form.errors?.map((error) => (
-            <p
+            <AlertSaveError
               key={error}
-              role="alert"
-              className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700"
-            >
-              {error}
-              {actionData &&
-                'code' in actionData &&
-                actionData.code === 'SUBSCRIPTION_REQUIRED' && (
-                  <>
-                    {' '}
-                    <Link to="/settings" className="font-semibold underline">
-                      Go to Settings
-                    </Link>
-                  </>
-                )}
-            </p>
+              message={error}
+              code={actionData && 'code' in actionData ? actionData.code : undefined}
+            />
           ))}
           <div className="flex flex-wrap items-center gap-4">
             <button

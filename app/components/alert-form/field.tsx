@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
 /** A titled section of an alert form, with its error shown right below it. */
@@ -39,3 +40,20 @@ export const inputClass =
   'block w-full rounded-lg border border-slate-300 px-3 py-2.5 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none'
 export const secondaryButton =
   'rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand-500 hover:text-brand-700'
+
+/** Why an alert could not be saved; the trial-ended refusal links to Settings to upgrade. */
+export function AlertSaveError({ message, code }: { message: string; code?: unknown }) {
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+      {message}
+      {code === 'SUBSCRIPTION_REQUIRED' && (
+        <>
+          {' '}
+          <Link to="/settings" className="font-semibold underline">
+            Go to Settings
+          </Link>
+        </>
+      )}
+    </p>
+  )
+}

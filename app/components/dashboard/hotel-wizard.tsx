@@ -1,4 +1,5 @@
-import { Link, useRevalidator } from '@remix-run/react'
+import { useRevalidator } from '@remix-run/react'
+import { AlertSaveError } from '~/components/alert-form/field'
 import { useState } from 'react'
 import { DateRangeCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList, type Choice } from '~/components/alert-form/choice-list'
@@ -175,22 +176,7 @@ export function HotelWizard({
               onChange={(roomIds) => hotel.update({ roomIds })}
             />
           ))}
-        {error && (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700"
-          >
-            {error.message}
-            {error.code === 'SUBSCRIPTION_REQUIRED' && (
-              <>
-                {' '}
-                <Link to="/settings" className="font-semibold underline">
-                  Go to Settings
-                </Link>
-              </>
-            )}
-          </p>
-        )}
+        {error && <AlertSaveError message={error.message} code={error.code} />}
       </div>
       <WizardFooter
         step={step}
