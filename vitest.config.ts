@@ -11,7 +11,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'worker/**/*.test.ts', 'mocks/**/*.test.ts'],
+          include: [
+            'app/**/*.test.{ts,tsx}',
+            'db/**/*.test.ts',
+            'worker/**/*.test.ts',
+            'mocks/**/*.test.ts',
+          ],
         },
       },
       {

@@ -146,14 +146,7 @@ export interface PendingAlertsTable {
 }
 
 export type NotificationStatus =
-  | 'pending'
-  | 'sending'
-  | 'sent'
-  | 'queued'
-  | 'delivered'
-  | 'undelivered'
-  | 'failed'
-  | 'skipped'
+  'pending' | 'sending' | 'sent' | 'queued' | 'delivered' | 'undelivered' | 'failed' | 'skipped'
 
 export interface NotificationsTable {
   id: Generated<string>
