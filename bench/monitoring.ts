@@ -188,10 +188,19 @@ async function main() {
   }
   const started = Date.now()
   const workers = Array.from({ length: WORKERS }, (_, i) =>
-    spawn(process.execPath, ['--import', 'tsx', 'worker/index.ts'], {
-      env: { ...env, WORKER_METRICS_PORT: String(9500 + i) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
+    spawn(
+      process.execPath,
+      [
+        ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+        '--import',
+        'tsx',
+        'worker/index.ts',
+      ],
+      {
+        env: { ...env, WORKER_METRICS_PORT: String(9500 + i) },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    ),
   )
   const peaks = new Map<number, number>()
   const sampler = setInterval(() => {

@@ -69,6 +69,9 @@ export default async function setup(project: TestProject) {
     SMS_OUTBOX_PATH: outboxPath,
     LOG_LEVEL: 'warn',
     ADMIN_PHONE_NUMBERS: '+12015550199',
+    // The journeys check what people do; the simulator's random openings must not complete their
+    // alerts mid-test, so the worker's scheduler stays quiet (monitoring has its own tests).
+    TICK_INTERVAL_MS: '600000',
   }
   const tsx = path.resolve('node_modules/.bin/tsx')
   const processes = [
