@@ -76,7 +76,7 @@ const schema = z
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     UPSTREAM_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(20),
     SMS_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1_000).default(10),
-    TICK_INTERVAL_MS: z.coerce.number().int().min(200).max(60_000).default(5_000),
+    TICK_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(5_000),
     CLAIM_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(2_000),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(20),
     WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
