@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   MESSAGES,
   cleanCodeInput,
+  codeStartedAt,
   sendCodeSchema,
   shouldAutoSubmit,
   verifyCodeSchema,
@@ -61,5 +62,20 @@ describe('the code field', () => {
     expect(shouldAutoSubmit('123456', { pasted: false, msSinceFirstDigit: 1200 })).toBe(true)
     expect(shouldAutoSubmit('123456', { pasted: false, msSinceFirstDigit: 1201 })).toBe(false)
     expect(shouldAutoSubmit('12345', { pasted: true, msSinceFirstDigit: 10 })).toBe(false)
+  })
+})
+
+describe('codeStartedAt', () => {
+  it('starts at the first digit and keeps that start while digits are typed one by one', () => {
+    expect(codeStartedAt('', '1', null, 100)).toBe(100)
+    expect(codeStartedAt('1', '12', 100, 300)).toBe(100)
+    expect(codeStartedAt('12345', '1234', 100, 900)).toBe(100)
+  })
+
+  it('starts again when a whole code arrives at once or replaces a wrong one', () => {
+    expect(codeStartedAt('', '123456', null, 5000)).toBe(5000)
+    expect(codeStartedAt('000000', '123456', 100, 5000)).toBe(5000)
+    expect(codeStartedAt('000000', '1', 100, 5000)).toBe(5000)
+    expect(codeStartedAt('12', '', 100, 5000)).toBeNull()
   })
 })

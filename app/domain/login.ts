@@ -66,3 +66,21 @@ export function shouldAutoSubmit(
   if (how.pasted) return true
   return how.msSinceFirstDigit !== null && how.msSinceFirstDigit <= AUTO_SUBMIT_WINDOW_MS
 }
+
+/**
+ * When the code now in the field started, for the 1.2 s window: at its first digit, or now when
+ * several digits arrive in one go (autofill or a replacement), which counts as typed at once.
+ * Deleting a digit keeps the window where it was.
+ */
+export function codeStartedAt(
+  previous: string,
+  value: string,
+  startedAt: number | null,
+  now: number,
+): number | null {
+  if (!value) return null
+  const replaced = value.length >= previous.length && !value.startsWith(previous)
+  const insertedMany = value.length > previous.length + 1
+  if (value.length === 1 || replaced || insertedMany || startedAt === null) return now
+  return startedAt
+}

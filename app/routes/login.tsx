@@ -15,6 +15,7 @@ import { useHydrated } from '~/hooks/use-hydrated'
 import {
   cleanCodeInput,
   CODE_LENGTH,
+  codeStartedAt,
   MESSAGES,
   RESEND_COOLDOWN_S,
   sendCodeSchema,
@@ -325,14 +326,20 @@ function CodeStep({
   })
   const formRef = useRef<HTMLFormElement>(null)
   const firstDigitAt = useRef<number | null>(null)
+  const lastValue = useRef('')
   const pasted = useRef(false)
   const waitS = useSecondsUntil(pending.resendAvailableAt)
 
   function onCodeInput(event: FormEvent<HTMLInputElement>) {
     const input = event.currentTarget
     input.value = cleanCodeInput(input.value)
-    if (!input.value) firstDigitAt.current = null
-    else firstDigitAt.current ??= Date.now()
+    firstDigitAt.current = codeStartedAt(
+      lastValue.current,
+      input.value,
+      firstDigitAt.current,
+      Date.now(),
+    )
+    lastValue.current = input.value
     const msSinceFirstDigit =
       firstDigitAt.current === null ? null : Date.now() - firstDigitAt.current
     if (shouldAutoSubmit(input.value, { pasted: pasted.current, msSinceFirstDigit })) {

@@ -28,6 +28,9 @@ describe.each(MODES)('logging in by phone ($label)', (mode) => {
       if (!mode.javaScript) await page.getByRole('button', { name: 'Verify' }).click()
       await page.getByText('Invalid verification code. Please try again.').waitFor()
 
+      // A person reads the error before typing again: longer than the 1.2 s window, which must
+      // start over for the new code.
+      await page.waitForTimeout(1500)
       await page.getByLabel('Verification code').fill(code)
       // With JavaScript six digits at once submit themselves; without it the person taps Verify.
       if (!mode.javaScript) await page.getByRole('button', { name: 'Verify' }).click()
