@@ -138,6 +138,39 @@ async function upstreamRatio(db: ReturnType<typeof createDb>) {
   return { calls, questions, ratio: calls / questions }
 }
 
+async function scrape(workers: number) {
+  return Promise.all(
+    Array.from({ length: workers }, (_, i) =>
+      fetch(`http://127.0.0.1:${9500 + i}/metrics`)
+        .then((r) => r.text())
+        .catch(() => ''),
+    ),
+  )
+}
+
+/** Alert checks done so far, summed over the workers' /metrics. */
+async function checksDone(workers: number) {
+  let sum = 0
+  for (const text of await scrape(workers)) {
+    for (const match of text.matchAll(/alert_checks_total\{kind="\w+",result="checked"\} (\d+)/g))
+      sum += Number(match[1])
+  }
+  return sum
+}
+
+/** The lateness histogram summed over the workers' /metrics: upper bound (s) → count. */
+async function latenessBuckets(workers: number) {
+  const texts = await scrape(workers)
+  const buckets = new Map<number, number>()
+  for (const text of texts) {
+    for (const match of text.matchAll(/check_lateness_seconds_bucket\{le="([^"]+)"\} (\d+)/g)) {
+      const le = match[1] === '+Inf' ? Infinity : Number(match[1])
+      buckets.set(le, (buckets.get(le) ?? 0) + Number(match[2]))
+    }
+  }
+  return buckets
+}
+
 function peakRssMb(pid: number) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -211,37 +244,29 @@ async function main() {
   // Capacity: every alert is due at once at the start, so the time to check them all once is
   // the drain rate of the backlog, which is what the workers can do, not what the plan asks.
   let drainedAt: number | null = null
+  let steadyFrom: Map<number, number> | null = null
+  let checksAtDrain = 0
   while (Date.now() - started < SECONDS * 1000) {
     await new Promise((resolve) => setTimeout(resolve, 1000))
     if (drainedAt) continue
     const done = await sql<{ n: number }>`
       select (select count(*) from hotel_alerts where last_checked_at is not null)
         + (select count(*) from dining_alerts where last_checked_at is not null) as n`.execute(db)
-    if (Number(done.rows[0]?.n) >= ALERTS) drainedAt = Date.now()
-  }
-
-  // Lateness: how long after its due time each alert was last checked (due times are on the phase grid).
-  const window = await sql<{ checked: number; lateness: number[] }>`
-    select count(*) as checked from (
-      select last_checked_at from hotel_alerts where last_checked_at > ${new Date(started + 20_000)}
-      union all select last_checked_at from dining_alerts where last_checked_at > ${new Date(started + 20_000)}
-    ) c`.execute(db)
-  const checkedPerSecond = Number(window.rows[0]?.checked ?? 0) / (SECONDS - 20)
-  const metrics = await Promise.all(
-    workers.map((_, i) =>
-      fetch(`http://127.0.0.1:${9500 + i}/metrics`)
-        .then((r) => r.text())
-        .catch(() => ''),
-    ),
-  )
-  const buckets = new Map<number, number>()
-  for (const text of metrics) {
-    for (const match of text.matchAll(/check_lateness_seconds_bucket\{le="([^"]+)"\} (\d+)/g)) {
-      const le = match[1] === '+Inf' ? Infinity : Number(match[1])
-      buckets.set(le, (buckets.get(le) ?? 0) + Number(match[2]))
+    if (Number(done.rows[0]?.n) >= ALERTS) {
+      drainedAt = Date.now()
+      steadyFrom = await latenessBuckets(WORKERS)
+      checksAtDrain = await checksDone(WORKERS)
     }
   }
-  const sortedBuckets = [...buckets].sort((a, b) => a[0] - b[0])
+
+  const steadySeconds = drainedAt ? (Date.now() - drainedAt) / 1000 : 0
+  const steadyRate =
+    steadySeconds > 0 ? ((await checksDone(WORKERS)) - checksAtDrain) / steadySeconds : NaN
+  const finalBuckets = await latenessBuckets(WORKERS)
+  // Steady state: only the checks after the cold-start backlog was drained.
+  const sortedBuckets = [...finalBuckets]
+    .map(([le, count]) => [le, count - (steadyFrom?.get(le) ?? 0)] as [number, number])
+    .sort((a, b) => a[0] - b[0])
   const total = sortedBuckets.at(-1)?.[1] ?? 0
   const quantile = (q: number) => sortedBuckets.find(([, count]) => count >= q * total)?.[0]
   const sends = await sql<{ ms: number }>`
@@ -257,10 +282,10 @@ async function main() {
       : `2. capacity: the cold-start backlog of ${ALERTS} alerts was not drained within ${SECONDS} s`,
   )
   console.log(
-    `   steady state after 20 s: ${checkedPerSecond.toFixed(0)} alert checks per second (the plan asks ${(ALERTS / (INTERVAL_MS / 1000)).toFixed(0)})`,
+    `   steady state after the backlog (${steadySeconds.toFixed(0)} s): ${steadyRate.toFixed(0)} alert checks per second (the plan asks ${(ALERTS / (INTERVAL_MS / 1000)).toFixed(0)})`,
   )
   console.log(
-    `   check lateness p50 <= ${quantile(0.5)} s, p99 <= ${quantile(0.99)} s (histogram buckets, ${total} checks)`,
+    `   steady-state check lateness after the backlog: p50 <= ${quantile(0.5)} s, p99 <= ${quantile(0.99)} s (histogram buckets, ${total} checks)`,
   )
   console.log(
     `3. opening seen to Twilio call: p50 ${percentile(sendMs, 50).toFixed(0)} ms, p99 ${percentile(sendMs, 99).toFixed(0)} ms (${sendMs.length} texts)`,

@@ -23,7 +23,7 @@ export function createMetrics() {
     lateness: new Histogram({
       name: 'check_lateness_seconds',
       help: 'How long after its scheduled time a check ran',
-      buckets: [0.5, 1, 2, 5, 10, 30, 60, 300],
+      buckets: [0.25, 0.5, 1, 2, 3, 5, 7.5, 10, 15, 30, 60, 120, 300],
       registers: [registry],
     }),
     texts: new Counter({
