@@ -36,7 +36,8 @@ const mocks = startMocks(env)
 // BullMQ workers block on Redis; they must retry forever rather than give up on a command.
 const connection = new Redis(env.redisUrl, { maxRetriesPerRequest: null })
 connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'))
-const db = createDb(env.databaseUrl, { max: env.monitoring.concurrency + 5 })
+// Checks queue for a connection rather than each holding one: Postgres allows ~100 in all.
+const db = createDb(env.databaseUrl, { max: Math.min(env.monitoring.concurrency + 5, 25) })
 const queues = createQueues(connection, env.redisPrefix)
 const metrics = createMetrics()
 const breaker = new CircuitBreaker(connection, env.redisPrefix)
