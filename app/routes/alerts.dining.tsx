@@ -6,7 +6,7 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from '@remix-run/node'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import {
   Form,
   Link,
@@ -39,13 +39,13 @@ import {
 } from '~/domain/dining-alert'
 import { readIntent } from '~/domain/redirects'
 import { useHydrated } from '~/hooks/use-hydrated'
-import { AlertRuleError } from '~/models/alert-rules.server'
 import { listDiningLocations } from '~/models/catalogue.server'
 import { createDiningAlert } from '~/models/dining-alert.server'
 import { claimPendingAlerts, findPendingAlert } from '~/models/pending-alert.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
-import { keepDraftForLogin, readPendingIds } from '~/utils/pending-alerts.server'
+import { saveAlertFromPage } from '~/utils/alert-page.server'
+import { readPendingIds } from '~/utils/pending-alerts.server'
 import { getUser } from '~/utils/session.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
@@ -164,38 +164,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: diningFormSchema(todayIn(timeZone)) })
   if (submission.status !== 'success')
     return json({ result: submission.reply(), draft }, { status: 400 })
-  const user = await getUser(request)
-  try {
-    if (!user) {
-      const { setCookie } = await keepDraftForLogin(request, 'dining', submission.value)
-      const params = new URLSearchParams({ intent: 'quick', redirect: '/alerts/dining?restore=1' })
-      return redirect(`/login?${params}`, { headers: { 'Set-Cookie': setCookie } })
-    }
-    const pendingId = formData.get('pendingId')
-    // A restored draft is claimed as the alert is made, so it can never be made twice.
-    if (typeof pendingId === 'string' && pendingId) {
-      const ids = await readPendingIds(request)
-      if (ids.includes(pendingId)) await claimPendingAlerts(getDb(), [pendingId])
-    }
-    await createDiningAlert(getDb(), user.id, submission.value)
-    return redirect('/dashboard?newAlert=dining&success=1')
-  } catch (error) {
-    if (error instanceof AlertRuleError) {
-      return json(
-        { result: submission.reply({ formErrors: [error.message] }), draft, code: error.code },
-        { status: error.status },
-      )
-    }
-    getLogger().error({ err: error }, 'dining alert could not be saved')
-    return json(
-      {
-        result: submission.reply({ formErrors: [DINING_MESSAGES.createFailed] }),
-        draft,
-        code: undefined,
-      },
-      { status: 503 },
-    )
-  }
+  const pendingId = formData.get('pendingId')
+  const outcome = await saveAlertFromPage(request, {
+    kind: 'dining',
+    value: submission.value,
+    create: async (userId) => {
+      // A restored draft is claimed as the alert is made, so it can never be made twice.
+      if (typeof pendingId === 'string' && (await readPendingIds(request)).includes(pendingId)) {
+        await claimPendingAlerts(getDb(), [pendingId])
+      }
+      return createDiningAlert(getDb(), userId, submission.value)
+    },
+    afterLogin: '/alerts/dining?restore=1',
+    failedMessage: DINING_MESSAGES.createFailed,
+  })
+  if (outcome instanceof Response) return outcome
+  return json(
+    { result: submission.reply({ formErrors: [outcome.formError] }), draft, code: outcome.code },
+    { status: outcome.status },
+  )
 }
 
 const BANNER_KEY = 'agent_banner_dismissed'

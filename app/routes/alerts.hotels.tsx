@@ -6,7 +6,7 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from '@remix-run/node'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import dayPickerStyles from 'react-day-picker/style.css'
 import { DateRangeCalendar } from '~/components/alert-form/calendar'
@@ -33,12 +33,10 @@ import {
 } from '~/domain/hotel-alert'
 import { readIntent } from '~/domain/redirects'
 import { useHydrated } from '~/hooks/use-hydrated'
-import { AlertRuleError } from '~/models/alert-rules.server'
 import { findResort, listResorts, listRoomTypes, toRoomTypeJson } from '~/models/catalogue.server'
 import { createHotelAlert } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
-import { getLogger } from '~/utils/logger.server'
-import { keepDraftForLogin } from '~/utils/pending-alerts.server'
+import { saveAlertFromPage } from '~/utils/alert-page.server'
 import { getUser } from '~/utils/session.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
@@ -148,33 +146,18 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return json({ result: submission.reply(), draft }, { status: 400 })
   }
-  const user = await getUser(request)
-  try {
-    if (!user) {
-      // Signed out: the alert waits in a draft and is created once the visitor has signed in.
-      const { setCookie } = await keepDraftForLogin(request, 'hotel', submission.value)
-      const params = new URLSearchParams({ intent: 'quick', redirect: '/dashboard?newAlert=hotel' })
-      return redirect(`/login?${params}`, { headers: { 'Set-Cookie': setCookie } })
-    }
-    await createHotelAlert(getDb(), user.id, submission.value)
-    return redirect('/dashboard?newAlert=hotel&success=1')
-  } catch (error) {
-    if (error instanceof AlertRuleError) {
-      return json(
-        { result: submission.reply({ formErrors: [error.message] }), draft, code: error.code },
-        { status: error.status },
-      )
-    }
-    getLogger().error({ err: error }, 'hotel alert could not be saved')
-    return json(
-      {
-        result: submission.reply({ formErrors: [HOTEL_MESSAGES.createFailed] }),
-        draft,
-        code: undefined,
-      },
-      { status: 503 },
-    )
-  }
+  const outcome = await saveAlertFromPage(request, {
+    kind: 'hotel',
+    value: submission.value,
+    create: (userId) => createHotelAlert(getDb(), userId, submission.value),
+    afterLogin: '/dashboard?newAlert=hotel',
+    failedMessage: HOTEL_MESSAGES.createFailed,
+  })
+  if (outcome instanceof Response) return outcome
+  return json(
+    { result: submission.reply({ formErrors: [outcome.formError] }), draft, code: outcome.code },
+    { status: outcome.status },
+  )
 }
 
 /** The page cannot do anything without the resort list. */

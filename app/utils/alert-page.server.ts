@@ -1,0 +1,38 @@
+import { redirect } from '@remix-run/node'
+import type { AlertKind } from '~/domain/alerts'
+import { AlertRuleError } from '~/models/alert-rules.server'
+import { getLogger } from '~/utils/logger.server'
+import { keepDraftForLogin } from '~/utils/pending-alerts.server'
+import { getUser } from '~/utils/session.server'
+
+/**
+ * Saves an alert posted from its page form. A visitor's alert waits in a draft and the visitor
+ * goes to log in (`afterLogin` is where they come back); a user's alert is created and they go
+ * to the dashboard. A refusal comes back as the message to show above the submit button.
+ */
+export async function saveAlertFromPage(
+  request: Request,
+  options: {
+    kind: AlertKind
+    value: Record<string, unknown>
+    create: (userId: string) => Promise<unknown>
+    afterLogin: string
+    failedMessage: string
+  },
+): Promise<Response | { formError: string; code?: string; status: number }> {
+  try {
+    const user = await getUser(request)
+    if (!user) {
+      const { setCookie } = await keepDraftForLogin(request, options.kind, options.value)
+      const params = new URLSearchParams({ intent: 'quick', redirect: options.afterLogin })
+      return redirect(`/login?${params}`, { headers: { 'Set-Cookie': setCookie } })
+    }
+    await options.create(user.id)
+    return redirect(`/dashboard?newAlert=${options.kind}&success=1`)
+  } catch (error) {
+    if (error instanceof AlertRuleError)
+      return { formError: error.message, code: error.code, status: error.status }
+    getLogger().error({ err: error, kind: options.kind }, 'alert could not be saved')
+    return { formError: options.failedMessage, status: 503 }
+  }
+}
