@@ -168,3 +168,14 @@ export async function authorizeEdit(
   if (starting) await assertSlotFree(trx, userId, plan, { kind, id })
   return { status, starting, previous: current.status }
 }
+
+/** A new alert: if it runs, it started now and its first check is due at the next tick. */
+export function newAlertSchedule(running: boolean, now: Date) {
+  return {
+    status: running ? 1 : 0,
+    startedAt: running ? now : null,
+    nextCheckAt: running ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  }
+}

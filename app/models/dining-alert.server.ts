@@ -9,6 +9,7 @@ import {
   assertAlertId,
   authorizeCreate,
   authorizeEdit,
+  newAlertSchedule,
 } from '~/models/alert-rules.server'
 
 type Executor = Kysely<Database>
@@ -110,11 +111,7 @@ export async function createDiningAlert(
       .values({
         userId,
         ...columns(input),
-        status,
-        startedAt: status === DINING_STATUS.running ? now : null,
-        nextCheckAt: status === DINING_STATUS.running ? now : null,
-        createdAt: now,
-        updatedAt: now,
+        ...newAlertSchedule(status === DINING_STATUS.running, now),
       })
       .returning('id')
       .executeTakeFirstOrThrow()

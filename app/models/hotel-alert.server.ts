@@ -14,6 +14,7 @@ import {
   assertAlertId,
   authorizeCreate,
   authorizeEdit,
+  newAlertSchedule,
 } from '~/models/alert-rules.server'
 import { findResort, listRoomTypes, toResortJson, toRoomTypeJson } from '~/models/catalogue.server'
 
@@ -127,11 +128,7 @@ export async function createHotelAlert(
       .values({
         userId,
         ...columns(input),
-        status: running ? HOTEL_STATUS.running : HOTEL_STATUS.stopped,
-        startedAt: running ? now : null,
-        nextCheckAt: running ? now : null,
-        createdAt: now,
-        updatedAt: now,
+        ...newAlertSchedule(running, now),
       })
       .returning('id')
       .executeTakeFirstOrThrow()

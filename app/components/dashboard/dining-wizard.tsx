@@ -1,4 +1,3 @@
-import { useRevalidator } from '@remix-run/react'
 import { AlertSaveError } from '~/components/alert-form/field'
 import { useState } from 'react'
 import { SingleDateCalendar } from '~/components/alert-form/calendar'
@@ -16,7 +15,7 @@ import {
   type TimePreference,
 } from '~/domain/dining-alert'
 import type { DiningAlertJson } from '~/models/dining-alert.server'
-import { saveAlert, type SaveError } from './save-alert'
+import { useAlertSaver } from './save-alert'
 import { WizardFooter, WizardSteps } from './wizard-parts'
 
 const STEPS = ['Restaurant', 'Date, Party & Time'] as const
@@ -87,9 +86,7 @@ export function DiningWizard({
 }) {
   const [step, setStep] = useState(0)
   const [draft, setDraft] = useState(() => draftFrom(editing))
-  const [saving, setSaving] = useState(false)
-  const [error, setError] = useState<SaveError | null>(null)
-  const revalidator = useRevalidator()
+  const { saving, error, fail, save } = useAlertSaver(onClose)
 
   const restaurant = restaurants.find((item) => item.id === draft.diningLocationId)
   const minDate = todayIn(findDestination(restaurant?.locationIdentifier ?? 'disneyland')!.timeZone)
@@ -103,11 +100,10 @@ export function DiningWizard({
 
   async function submit() {
     if (!restaurant || !draft.reserveDate || draft.partySize < 1) {
-      setError({ message: DINING_MESSAGES.wizardIncomplete })
+      fail(DINING_MESSAGES.wizardIncomplete)
       return
     }
-    setSaving(true)
-    const failure = await saveAlert(
+    await save(
       '/api/dining-alerts',
       editing ? 'PUT' : 'POST',
       {
@@ -120,16 +116,8 @@ export function DiningWizard({
         ...toDiningTimes(toPreference(draft)),
         status: editing ? editing.status : 1,
       },
-      {
-        fallback: editing
-          ? 'Failed to update dining alert. Please try again.'
-          : 'Failed to create alert',
-      },
+      editing ? 'Failed to update dining alert. Please try again.' : 'Failed to create alert',
     )
-    setSaving(false)
-    if (failure) return setError(failure)
-    revalidator.revalidate()
-    onClose()
   }
 
   return (

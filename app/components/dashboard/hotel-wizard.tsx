@@ -1,4 +1,3 @@
-import { useRevalidator } from '@remix-run/react'
 import { AlertSaveError } from '~/components/alert-form/field'
 import { useState } from 'react'
 import { DateRangeCalendar } from '~/components/alert-form/calendar'
@@ -15,7 +14,7 @@ import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { HOTEL_MESSAGES } from '~/domain/hotel-alert'
 import type { HotelAlertJson } from '~/models/hotel-alert.server'
-import { saveAlert, type SaveError } from './save-alert'
+import { useAlertSaver } from './save-alert'
 import { WizardFooter, WizardSteps } from './wizard-parts'
 
 const STEPS = ['Resort & Dates', 'Guest Details', 'Select Room Type'] as const
@@ -51,9 +50,7 @@ export function HotelWizard({
   prefillResortId?: string | null
 }) {
   const [step, setStep] = useState(0)
-  const [saving, setSaving] = useState(false)
-  const [error, setError] = useState<SaveError | null>(null)
-  const revalidator = useRevalidator()
+  const { saving, error, fail, save } = useAlertSaver(onClose)
   const hotel = useHotelDraft(draftFrom(editing, prefillResortId), { resortId: null, rooms: [] })
   const { draft } = hotel
 
@@ -71,10 +68,9 @@ export function HotelWizard({
 
   async function submit() {
     if (!draft.resortId || !draft.checkInDate || !draft.checkOutDate) {
-      setError({ message: HOTEL_MESSAGES.wizardIncomplete })
+      fail(HOTEL_MESSAGES.wizardIncomplete)
       return
     }
-    setSaving(true)
     const payload = {
       ...(editing && { id: editing.id, status: editing.status }),
       resortId: draft.resortId,
@@ -87,20 +83,14 @@ export function HotelWizard({
       roomIds: draft.roomIds,
       active: true,
     }
-    const failure = await saveAlert(
+    await save(
       '/api/availability-queries',
       editing ? 'PUT' : 'POST',
       payload,
-      {
-        fallback: editing
-          ? 'Failed to update alert. Please try again.'
-          : 'Failed to create alert. Please try again.',
-      },
+      editing
+        ? 'Failed to update alert. Please try again.'
+        : 'Failed to create alert. Please try again.',
     )
-    setSaving(false)
-    if (failure) return setError(failure)
-    revalidator.revalidate()
-    onClose()
   }
 
   return (

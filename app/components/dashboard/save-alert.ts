@@ -1,3 +1,5 @@
+import { useRevalidator } from '@remix-run/react'
+import { useState } from 'react'
 import { ALERT_ERRORS } from '~/domain/alerts'
 
 export interface SaveError {
@@ -33,4 +35,30 @@ export async function saveAlert(
   } catch {
     return { message: fallback }
   }
+}
+
+/**
+ * What both wizards do to save: send the alert, show why it failed, or on success refresh the
+ * dashboard's data and close.
+ */
+export function useAlertSaver(onSaved: () => void) {
+  const [saving, setSaving] = useState(false)
+  const [error, setError] = useState<SaveError | null>(null)
+  const revalidator = useRevalidator()
+
+  async function save(
+    path: string,
+    method: 'POST' | 'PUT',
+    payload: Record<string, unknown>,
+    fallback: string,
+  ) {
+    setSaving(true)
+    const failure = await saveAlert(path, method, payload, { fallback })
+    setSaving(false)
+    if (failure) return setError(failure)
+    revalidator.revalidate()
+    onSaved()
+  }
+
+  return { saving, error, fail: (message: string) => setError({ message }), save }
 }
