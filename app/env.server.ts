@@ -81,6 +81,27 @@ const schema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(20),
     WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     SIMULATOR_SEED: z.string().default('disney-alerts'),
+    STRIPE_SECRET_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^(sk|rk)_(test|live)_\w+$/,
+          'must be a Stripe secret key (sk_test_... or sk_live_...)',
+        )
+        .optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_...)')
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)')
+        .optional(),
+    ),
     STRIPE_PRICE_PIXIE_DUST: priceId('pixie-dust'),
     STRIPE_PRICE_MAGIC_HOUR: priceId('magic-hour'),
     STRIPE_PRICE_LIGHTNING_LANE: priceId('lightning-lane'),
@@ -94,6 +115,19 @@ const schema = z
         code: 'custom',
         path: ['TWILIO_ACCOUNT_SID'],
         message: 'set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER together',
+      })
+    }
+    const stripeKeys = [
+      env.STRIPE_SECRET_KEY,
+      env.STRIPE_PUBLISHABLE_KEY,
+      env.STRIPE_WEBHOOK_SECRET,
+    ]
+    const stripeGiven = stripeKeys.filter(Boolean).length
+    if (stripeGiven > 0 && stripeGiven < 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together',
       })
     }
     if (env.NODE_ENV === 'production') {
@@ -111,6 +145,13 @@ const schema = z
           message: 'required in production unless MOCKS=true',
         })
       }
+      if (stripeGiven === 0 && !env.MOCKS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message: 'required in production unless MOCKS=true',
+        })
+      }
     }
   })
 
@@ -119,6 +160,12 @@ const MOCK_TWILIO = {
   accountSid: 'AC00000000000000000000000000000000',
   authToken: 'mock-auth-token',
   fromNumber: '+15005550006',
+}
+// Test-mode-shaped keys let the real Stripe SDK run against the msw stand-in.
+const MOCK_STRIPE = {
+  secretKey: 'sk_test_mock',
+  publishableKey: 'pk_test_mock',
+  webhookSecret: 'whsec_mock_signing_secret',
 }
 const MOCK_DINING_TOKEN = 'simulator-dining-token'
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me'
@@ -136,6 +183,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
   const disneyMocked = env.MOCKS || !(env.DISNEY_DINING_TOKEN || env.DISNEY_DINING_TOKEN_FILE)
   const twilioMocked =
     env.MOCKS || !(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM_NUMBER)
+  const stripeMocked =
+    env.MOCKS || !(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET)
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -170,6 +219,14 @@ export function parseEnv(source: Record<string, string | undefined>) {
       smsPerSecond: env.SMS_RATE_PER_SECOND,
       metricsPort: env.WORKER_METRICS_PORT,
     },
+    stripe: stripeMocked
+      ? { ...MOCK_STRIPE, mocked: true as const }
+      : {
+          secretKey: env.STRIPE_SECRET_KEY!,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          mocked: false as const,
+        },
     twilio: twilioMocked
       ? { ...MOCK_TWILIO, mocked: true as const }
       : {

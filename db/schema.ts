@@ -15,6 +15,32 @@ export interface UsersTable {
   trialStartUtc: Timestamp | null
   role: Defaulted<Role>
   createdAt: Defaulted<Date>
+  stripeCustomerId: string | null
+  subscriptionId: string | null
+  name: string | null
+  email: string | null
+}
+
+export interface SubscriptionsTable {
+  id: string
+  userId: string
+  priceId: string
+  status: string
+  currentPeriodEnd: Timestamp | null
+  cancelAtPeriodEnd: Defaulted<boolean>
+  paymentFailedAt: Timestamp | null
+  paymentFixUrl: string | null
+  paymentStateAt: Timestamp | null
+  stateAt: Timestamp
+  createdAt: Defaulted<Date>
+  updatedAt: Defaulted<Date>
+}
+
+export interface StripeEventsTable {
+  id: string
+  type: string
+  createdAt: Timestamp
+  receivedAt: Defaulted<Date>
 }
 
 export interface SessionsTable {
@@ -176,6 +202,8 @@ export interface SmsOptOutsTable {
 }
 
 export interface Database {
+  subscriptions: SubscriptionsTable
+  stripeEvents: StripeEventsTable
   notifications: NotificationsTable
   smsOptOuts: SmsOptOutsTable
   hotelAlerts: HotelAlertsTable
@@ -194,6 +222,7 @@ export type User = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>
 export type UserUpdate = Updateable<UsersTable>
 export type Plan = Selectable<PlansTable>
+export type Subscription = Selectable<SubscriptionsTable>
 export type Resort = Selectable<ResortsTable>
 export type RoomType = Selectable<RoomTypesTable>
 export type DiningLocation = Selectable<DiningLocationsTable>

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node'
 import type { Env } from '../app/env.server.ts'
 import { configureSimulator, disneyHandlers } from './disney.ts'
+import { stripeHandlers } from './stripe.ts'
 import { twilioHandlers } from './twilio.ts'
 
 /**
@@ -13,6 +14,13 @@ export function startMocks(env: Env) {
       ? twilioHandlers(env.smsOutboxPath, { print: env.nodeEnv !== 'test' })
       : []),
     ...(env.disney.mocked ? disneyHandlers() : []),
+    ...(env.stripe.mocked
+      ? stripeHandlers({
+          // Tests post their own events; everywhere else the stand-in calls our webhook.
+          webhookUrl: env.nodeEnv === 'test' ? null : `${env.appUrl}/api/stripe/webhook`,
+          webhookSecret: env.stripe.webhookSecret,
+        })
+      : []),
   ]
   if (handlers.length === 0) return null
   configureSimulator({

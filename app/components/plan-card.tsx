@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { frequencyText, priceText } from '~/domain/plans'
 
 export interface PlanCardData {
@@ -32,19 +33,26 @@ export function toPlanCard(plan: {
   }
 }
 
-/** One plan with every field the pricing page shows, and its button. */
+/**
+ * One plan with every field the pricing and settings pages show. Its button is a link to `to`
+ * (pricing), or the `action` given (settings); `tags` are extra badges such as CURRENT.
+ */
 export function PlanCard({
   plan,
   badge,
-  to,
+  to = '',
+  action,
+  tags = [],
   compact = false,
 }: {
   plan: PlanCardData
   badge?: string
-  to: string
+  to?: string
+  action?: ReactNode
+  tags?: string[]
   compact?: boolean
 }) {
-  const button = (
+  const button = action ?? (
     <Link
       to={to}
       aria-label={`${plan.free ? 'Start Free' : 'Get Started'} with ${plan.name}`}
@@ -62,6 +70,14 @@ export function PlanCard({
       {badge}
     </span>
   )
+  const tagList = tags.map((tag) => (
+    <span
+      key={tag}
+      className="rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-white"
+    >
+      {tag}
+    </span>
+  ))
 
   if (compact) {
     return (
@@ -74,6 +90,7 @@ export function PlanCard({
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-lg font-semibold text-slate-900">{plan.name}</h2>
             {badgeTag}
+            {tagList}
           </div>
           <p className="mt-1 text-sm text-slate-600">
             {plan.price} · checks {plan.frequency} · up to {plan.limit} active alert
@@ -92,7 +109,10 @@ export function PlanCard({
       }`}
     >
       {badgeTag && <div className="absolute -top-3 left-6">{badgeTag}</div>}
-      <h2 className="text-xl font-semibold text-slate-900">{plan.name}</h2>
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-xl font-semibold text-slate-900">{plan.name}</h2>
+        {tagList}
+      </div>
       <p className="mt-2 min-h-12 text-sm text-slate-600">{plan.tagline}</p>
       <p className="mt-4 text-3xl font-bold text-slate-900">{plan.price}</p>
       {plan.free && <p className="text-sm text-slate-500">7-day free trial, no credit card</p>}

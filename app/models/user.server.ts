@@ -30,6 +30,27 @@ export function toUserJson(user: User) {
     trialStartUtc: user.trialStartUtc ? new Date(user.trialStartUtc).toISOString() : null,
     planId: user.planId,
     role: user.role,
+    name: user.name,
+    email: user.email,
   }
 }
 export type UserJson = ReturnType<typeof toUserJson>
+
+/** Saves the profile fields given (undefined keeps a field, null clears it). */
+export async function saveProfile(
+  db: Executor,
+  userId: string,
+  changes: { name?: string | null; email?: string | null },
+): Promise<User> {
+  const given = Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  )
+  if (Object.keys(given).length === 0)
+    return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()
+  return db
+    .updateTable('users')
+    .set(given)
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}

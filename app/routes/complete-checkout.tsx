@@ -3,17 +3,29 @@ import { json } from '@remix-run/node'
 import { Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
 import { ALERT_INTENT_STORAGE_KEY, dashboardAfterCheckout } from '~/domain/checkout'
+import { BillingError, completeCheckout } from '~/utils/billing.server'
 import { requireUser } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Finalizing your subscription | Disney Hotel Alerts' },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+/** Confirms the Checkout session Stripe sent the browser back with; doing it again is harmless. */
+async function completed(request: Request, sessionId: string | null) {
   const user = await requireUser(request)
+  if (!sessionId) return Boolean(user.planId)
+  try {
+    return Boolean((await completeCheckout(user, sessionId)).planId)
+  } catch (error) {
+    if (error instanceof BillingError) return false
+    throw error
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   return json({
-    completed: Boolean(user.planId),
+    completed: await completed(request, url.searchParams.get('session_id')),
     // Without JavaScript there is no session storage: the URL's intent is what we have.
     fallbackTarget: dashboardAfterCheckout(null, url.searchParams),
   })

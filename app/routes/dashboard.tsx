@@ -51,6 +51,7 @@ import { listDiningLocations, listResorts } from '~/models/catalogue.server'
 import { alertCounts, dashboardPage, type DashboardAlert } from '~/models/dashboard.server'
 import { textsOfAlerts } from '~/models/monitoring.server'
 import { findPlan } from '~/models/plan.server'
+import { currentSubscription } from '~/models/subscription.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
 import { createAlertsFromDrafts, forgetDrafts, readPendingIds } from '~/utils/pending-alerts.server'
@@ -78,8 +79,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const db = getDb()
   const view = readDashboardView(url.searchParams)
-  const [plan, page, counts, resorts, worldDining, landDining] = await Promise.all([
+  const [plan, subscription, page, counts, resorts, worldDining, landDining] = await Promise.all([
     findPlan(db, user.planId),
+    currentSubscription(db, user),
     dashboardPage(db, user.id, view),
     alertCounts(db, user.id),
     listResorts(db),
@@ -115,6 +117,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: counts.total,
     plan: plan && { name: plan.name, limit: plan.alertLimit, free: plan.free },
     trial: trialEnd ? trialCountdown(trialEnd, new Date()) : null,
+    // Stripe retries a failed payment for a while; the alerts keep running meanwhile.
+    paymentFixUrl: subscription?.paymentFailedAt
+      ? (subscription.paymentFixUrl ?? '/settings')
+      : null,
     openAddAlert:
       params.get('openAddAlert') === 'true' ||
       params.get('openAddAlert') === '1' ||
@@ -369,6 +375,14 @@ function Banners({
       {data.pendingFailed === 'dining' && (
         <p role="alert" className={`${notice} border-red-200 bg-red-50 text-red-700`}>
           Failed to create your dining alert. Please try creating it again from the alerts page.
+        </p>
+      )}
+      {data.paymentFixUrl && (
+        <p role="alert" className={`${notice} border-red-200 bg-red-50 text-red-700`}>
+          Your last payment did not go through. Your alerts keep running while we retry.{' '}
+          <a href={data.paymentFixUrl} className="font-semibold underline">
+            Fix your payment
+          </a>
         </p>
       )}
       {!data.plan && (

@@ -1,82 +1,100 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import {
   Form,
   Link,
   useActionData,
+  useFetcher,
   useLoaderData,
   useNavigation,
   useSubmit,
 } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import type { StripeEmbeddedCheckout } from '@stripe/stripe-js'
+import { loadStripe } from '@stripe/stripe-js/pure'
+import { useEffect, useRef, useState } from 'react'
 import { toPlanCard } from '~/components/plan-card'
-import { findPlan, startFreePlan } from '~/models/plan.server'
+import { BILLING_MESSAGES, testCardSchema } from '~/domain/billing'
+import { getEnv } from '~/env.server'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { findPlan } from '~/models/plan.server'
+import { BillingError, createCheckout, payTestCheckout } from '~/utils/billing.server'
 import { getDb } from '~/utils/db.server'
-import { getLogger } from '~/utils/logger.server'
 import { requireUser } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Complete Your Subscription | Disney Hotel Alerts' },
 ]
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function planFor(request: Request, planId: string | undefined) {
   const user = await requireUser(request)
-  const plan = await findPlan(getDb(), params.plan ?? '')
-  if (!plan || plan.legacy) return json({ plan: null }, { status: 404 })
-  if (user.planId) throw redirect('/settings')
-  return json({ plan: toPlanCard(plan) })
+  const db = getDb()
+  const plan = await findPlan(db, planId ?? '')
+  if (!plan || plan.legacy) return { user, plan: null }
+  const current = user.planId ? await findPlan(db, user.planId) : undefined
+  // A paid plan changes in Settings; only a user with no plan or on the free one pays here.
+  if (current && (!current.free || plan.free)) throw redirect('/settings')
+  return { user, plan }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { plan } = await planFor(request, params.plan)
+  if (!plan) return json({ plan: null }, { status: 404 })
+  const { stripe } = getEnv()
+  return json({
+    plan: { ...toPlanCard(plan), priceId: plan.stripePriceId },
+    stripeKey: stripe.publishableKey,
+    testMode: stripe.mocked,
+  })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request)
-  const plan = await findPlan(getDb(), params.plan ?? '')
-  if (!plan || plan.legacy)
-    return json({ error: 'The requested plan was not found.' }, { status: 404 })
-  if (user.planId) throw redirect('/settings')
-  if (!plan.free) {
-    return json(
-      { error: 'Card payment is not available yet. Please choose the free plan for now.' },
-      { status: 400 },
-    )
-  }
-  try {
-    await startFreePlan(getDb(), user.id, plan)
-  } catch (error) {
-    getLogger().error({ err: error }, 'free plan start failed')
-    return json({ error: 'Failed to complete free plan. Please try again.' }, { status: 503 })
-  }
+  const { user, plan } = await planFor(request, params.plan)
+  if (!plan) return json({ error: 'The requested plan was not found.' }, { status: 404 })
   // The alert intent a visitor brought along (openAddAlert, hotel, …) rides on to the dashboard.
-  return redirect(`/complete-checkout${new URL(request.url).search}`)
+  const onward = new URLSearchParams(new URL(request.url).search)
+
+  if (plan.free) {
+    try {
+      await createCheckout(user, plan)
+    } catch (error) {
+      if (!(error instanceof BillingError)) throw error
+      return json({ error: BILLING_MESSAGES.freePlanFailed }, { status: error.status })
+    }
+    return redirect(`/complete-checkout?${onward}`)
+  }
+
+  // A paid plan here means the test-mode card form: Stripe's own form never posts to us.
+  const submission = parseWithZod(await request.formData(), { schema: testCardSchema })
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+  try {
+    const sessionId =
+      submission.value.sessionId ?? (await createCheckout(user, plan)).sessionId ?? ''
+    await payTestCheckout(sessionId, submission.value.cardNumber)
+    onward.set('session_id', sessionId)
+    return redirect(`/complete-checkout?${onward}`)
+  } catch (error) {
+    if (!(error instanceof BillingError)) throw error
+    if (error.status === 402) {
+      return json(
+        { result: submission.reply({ fieldErrors: { cardNumber: [error.message] } }) },
+        { status: 402 },
+      )
+    }
+    return json({ error: error.message }, { status: error.status })
+  }
 }
 
+type LoaderData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { plan: null }>
+type Checkout = { clientSecret: string | null; sessionId: string | null } | { message: string }
+
 export default function Payment() {
-  const { plan } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const submit = useSubmit()
-  const formRef = useRef<HTMLFormElement>(null)
-  const busy = navigation.state !== 'idle'
-
-  // The free plan needs no card: with JavaScript it completes as soon as the page opens.
-  const autoStart = Boolean(plan?.free && !actionData)
-  useEffect(() => {
-    if (autoStart && formRef.current) submit(formRef.current, { replace: true })
-  }, [autoStart, submit])
-
-  if (!plan) {
-    return (
-      <section className="mx-auto max-w-lg px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold text-slate-900">Invalid Plan</h1>
-        <p className="mt-3 text-slate-600">The requested plan was not found.</p>
-        <Link
-          to="/pricing"
-          className="bg-brand-600 hover:bg-brand-700 mt-8 inline-block rounded-lg px-5 py-3 font-semibold text-white"
-        >
-          View Pricing Plans
-        </Link>
-      </section>
-    )
-  }
+  if (!data.plan) return <InvalidPlan />
+  const { plan } = data
+  const error = actionData && 'error' in actionData ? actionData.error : null
 
   return (
     <section className="mx-auto max-w-lg px-4 py-12">
@@ -89,45 +107,198 @@ export default function Payment() {
             Up to {plan.limit} active alerts, checked {plan.frequency}
           </p>
         </div>
-
-        {actionData?.error && (
-          <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4">
-            <p className="font-semibold text-red-800">Payment Error</p>
-            <p className="mt-1 text-sm text-red-700">{actionData.error}</p>
-            <Link
-              to="/pricing"
-              className="mt-3 inline-block text-sm font-semibold text-red-800 underline"
-            >
-              Back to Pricing
-            </Link>
-          </div>
-        )}
-
-        {plan.free ? (
-          <Form method="post" ref={formRef} className="mt-6">
-            <p className="text-sm text-slate-600">
-              Your 7-day free trial starts now. No credit card needed.
-            </p>
-            <button
-              type="submit"
-              disabled={busy}
-              className="bg-brand-600 hover:bg-brand-700 mt-4 w-full rounded-lg px-4 py-3 font-semibold text-white disabled:opacity-60"
-            >
-              {busy ? 'Starting...' : 'Start Free'}
-            </button>
-          </Form>
+        {error ? (
+          <PaymentError message={error} />
+        ) : plan.free ? (
+          <FreePlanStart />
         ) : (
-          <div className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-            <p className="font-semibold">Card payment is not available yet.</p>
-            <p className="mt-1">
-              Until it is, the free Pixie Dust plan runs one alert for 7 days with no card.
-            </p>
-            <Link to="/payment/pixie-dust" className="mt-3 inline-block font-semibold underline">
-              Start the free plan instead
-            </Link>
-          </div>
+          <PaidCheckout data={data as LoaderData} />
         )}
       </div>
     </section>
+  )
+}
+
+function InvalidPlan() {
+  return (
+    <section className="mx-auto max-w-lg px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Invalid Plan</h1>
+      <p className="mt-3 text-slate-600">The requested plan was not found.</p>
+      <Link
+        to="/pricing"
+        className="bg-brand-600 hover:bg-brand-700 mt-8 inline-block rounded-lg px-5 py-3 font-semibold text-white"
+      >
+        View Pricing Plans
+      </Link>
+    </section>
+  )
+}
+
+function PaymentError({ message }: { message: string }) {
+  return (
+    <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4">
+      <p className="font-semibold text-red-800">Payment Error</p>
+      <p className="mt-1 text-sm text-red-700">{message}</p>
+      <Link
+        to="/pricing"
+        className="mt-3 inline-block text-sm font-semibold text-red-800 underline"
+      >
+        Back to Pricing
+      </Link>
+    </div>
+  )
+}
+
+const primaryButton =
+  'bg-brand-600 hover:bg-brand-700 mt-4 w-full rounded-lg px-4 py-3 font-semibold text-white disabled:opacity-60'
+
+/** The free plan needs no card: with JavaScript it completes as soon as the page opens. */
+function FreePlanStart() {
+  const navigation = useNavigation()
+  const submit = useSubmit()
+  const formRef = useRef<HTMLFormElement>(null)
+  const busy = navigation.state !== 'idle'
+  useEffect(() => {
+    if (formRef.current) submit(formRef.current, { replace: true })
+  }, [submit])
+
+  return (
+    <Form method="post" ref={formRef} className="mt-6">
+      <p className="text-sm text-slate-600">
+        Your 7-day free trial starts now. No credit card needed.
+      </p>
+      <button type="submit" disabled={busy} className={primaryButton}>
+        {busy ? 'Starting...' : 'Start Free'}
+      </button>
+    </Form>
+  )
+}
+
+/**
+ * A paid plan: the page asks for a Checkout session (POST /api/stripe/create-checkout), then
+ * mounts Stripe's embedded Checkout, which sends the browser on to /complete-checkout. When
+ * Stripe is mocked a test-mode card form stands in for Stripe's, also without JavaScript.
+ */
+function PaidCheckout({ data }: { data: LoaderData }) {
+  const hydrated = useHydrated()
+  const fetcher = useFetcher<Checkout>()
+  const { priceId } = data.plan
+  const asked = useRef(false)
+
+  useEffect(() => {
+    if (asked.current) return
+    asked.current = true
+    fetcher.submit(
+      { priceId },
+      { method: 'POST', action: '/api/stripe/create-checkout', encType: 'application/json' },
+    )
+  }, [fetcher, priceId])
+
+  const checkout = fetcher.data
+  if (checkout && 'message' in checkout) return <PaymentError message={checkout.message} />
+  if (!hydrated) {
+    return data.testMode ? (
+      <TestModeCard sessionId={null} price={data.plan.price} />
+    ) : (
+      <noscript>
+        <p className="mt-6 text-sm text-slate-700">
+          Stripe&apos;s secure card form needs JavaScript. Please turn it on to subscribe.
+        </p>
+      </noscript>
+    )
+  }
+  if (!checkout?.clientSecret) return <p className="mt-6 text-slate-600">Loading payment...</p>
+  return data.testMode ? (
+    <TestModeCard sessionId={checkout.sessionId} price={data.plan.price} />
+  ) : (
+    <StripeEmbeddedCheckoutFrame clientSecret={checkout.clientSecret} stripeKey={data.stripeKey} />
+  )
+}
+
+/** Stripe.js is loaded from Stripe's host when this mounts, so only this page loads it. */
+function StripeEmbeddedCheckoutFrame({
+  clientSecret,
+  stripeKey,
+}: {
+  clientSecret: string
+  stripeKey: string
+}) {
+  const container = useRef<HTMLDivElement>(null)
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
+
+  useEffect(() => {
+    let checkout: StripeEmbeddedCheckout | undefined
+    let unmounted = false
+    loadStripe(stripeKey)
+      .then((stripe) => {
+        if (!stripe) throw new Error('Stripe.js did not load')
+        return stripe.createEmbeddedCheckoutPage({ clientSecret })
+      })
+      .then((created) => {
+        if (unmounted || !container.current) return created.destroy()
+        checkout = created
+        created.mount(container.current)
+        setState('ready')
+      })
+      .catch(() => setState('failed'))
+    return () => {
+      unmounted = true
+      checkout?.destroy()
+    }
+  }, [clientSecret, stripeKey])
+
+  if (state === 'failed') return <PaymentError message={BILLING_MESSAGES.paymentFailed} />
+  return (
+    <div className="mt-6">
+      {state === 'loading' && <p className="text-slate-600">Loading payment...</p>}
+      <div ref={container} />
+    </div>
+  )
+}
+
+function TestModeCard({ sessionId, price }: { sessionId: string | null; price: string }) {
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle'
+  const [form, fields] = useForm({
+    id: 'test-card',
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: testCardSchema }),
+    shouldValidate: 'onSubmit',
+    defaultValue: { cardNumber: '4242 4242 4242 4242' },
+  })
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6">
+      <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <p className="font-semibold">Test mode: no card is charged</p>
+        <p className="mt-1">
+          Stripe is not connected here, so this form stands in for Stripe&apos;s card form. 4242
+          4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+        </p>
+      </div>
+      {sessionId && <input type="hidden" name="sessionId" value={sessionId} />}
+      <label
+        htmlFor={fields.cardNumber.id}
+        className="mt-4 block text-sm font-medium text-slate-700"
+      >
+        Card number
+      </label>
+      <input
+        {...getInputProps(fields.cardNumber, { type: 'text' })}
+        key={fields.cardNumber.key}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        className="focus:border-brand-500 focus:ring-brand-200 mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:ring-2 focus:outline-none"
+      />
+      {fields.cardNumber.errors && (
+        <p id={fields.cardNumber.errorId} role="alert" className="mt-1 text-sm text-red-600">
+          {fields.cardNumber.errors[0]}
+        </p>
+      )}
+      <button type="submit" disabled={busy} className={primaryButton}>
+        {busy ? 'Processing...' : `Subscribe for ${price}`}
+      </button>
+    </Form>
   )
 }

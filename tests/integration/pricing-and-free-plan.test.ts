@@ -137,23 +137,76 @@ describe('/payment/{plan}', () => {
     expect(new Date(row.trialStartUtc!).toISOString()).toBe('2026-01-01T00:00:00.000Z')
   })
 
-  it('says plainly that card payment is not available yet for a paid plan', async () => {
+  it('pays for a paid plan with the test-mode card form and completes on the return page', async () => {
     const user = await createUser(getDb())
     const cookie = await cookieFor(user)
     const page = await callRoute(payment, getRequest('/payment/magic-hour', { cookie }), {
       params: { plan: 'magic-hour' },
     })
-    expect((await page.json()).plan).toMatchObject({
-      name: 'Magic Hour',
-      price: '$7 per month',
-      limit: 5,
+    expect(await page.json()).toMatchObject({
+      plan: {
+        name: 'Magic Hour',
+        price: '$7 per month',
+        limit: 5,
+        priceId: 'price_mock_magic_hour',
+      },
+      stripeKey: 'pk_test_mock',
+      testMode: true,
     })
-    const posted = await callRoute(startPlan, formRequest('/payment/magic-hour', {}, { cookie }), {
-      params: { plan: 'magic-hour' },
-    })
-    expect(posted.status).toBe(400)
-    expect((await posted.json()).error).toMatch(/^Card payment is not available yet\./)
+    const posted = await callRoute(
+      startPlan,
+      formRequest(
+        '/payment/magic-hour?openAddAlert=true',
+        { cardNumber: '4242 4242 4242 4242' },
+        { cookie },
+      ),
+      { params: { plan: 'magic-hour' } },
+    )
+    const location = new URL(posted.headers.get('Location')!, 'http://localhost')
+    expect(location.pathname).toBe('/complete-checkout')
+    expect(location.searchParams.get('openAddAlert')).toBe('true')
+    expect(location.searchParams.get('session_id')).toMatch(/^cs_test_/)
+    // Nothing is granted until the return page confirms the session with Stripe.
     expect((await userRow(user.id)).planId).toBeNull()
+    const done = await (
+      await callRoute(
+        completeCheckout,
+        getRequest(`${location.pathname}${location.search}`, { cookie }),
+      )
+    ).json()
+    expect(done).toEqual({ completed: true, fallbackTarget: '/dashboard?openAddAlert=true' })
+    expect((await userRow(user.id)).planId).toBe('magic-hour')
+  })
+
+  it('shows a declined or missing card next to the card field and changes nothing', async () => {
+    const user = await createUser(getDb())
+    const cookie = await cookieFor(user)
+    for (const [cardNumber, status, message] of [
+      ['4000 0000 0000 0002', 402, 'Your card was declined.'],
+      ['42', 400, 'Your card number is incomplete.'],
+    ] as const) {
+      const posted = await callRoute(
+        startPlan,
+        formRequest('/payment/magic-hour', { cardNumber }, { cookie }),
+        { params: { plan: 'magic-hour' } },
+      )
+      expect(posted.status).toBe(status)
+      expect((await posted.json()).result.error).toEqual({ cardNumber: [message] })
+    }
+    expect((await userRow(user.id)).planId).toBeNull()
+  })
+
+  it('lets a free-plan user pay for a paid plan, and sends a paid user to settings', async () => {
+    const onFree = await cookieFor(await createUser(getDb(), { planId: 'pixie-dust' }))
+    const open = await callRoute(payment, getRequest('/payment/the-club', { cookie: onFree }), {
+      params: { plan: 'the-club' },
+    })
+    expect(open.status).toBe(200)
+    const paid = await cookieFor(await createUser(getDb(), { planId: 'magic-hour' }))
+    const sent = await callRoute(payment, getRequest('/payment/the-club', { cookie: paid }), {
+      params: { plan: 'the-club' },
+    })
+    expect(sent.headers.get('Location')).toBe('/settings')
   })
 })
 

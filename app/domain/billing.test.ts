@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import {
+  billingDate,
+  downgradeConfirmation,
+  grantsPlan,
+  hasEnded,
+  isNewerState,
+  planButtonLabel,
+  planChange,
+} from './billing'
+
+const free = { id: 'pixie-dust', alertLimit: 1, free: true }
+const hour = { id: 'magic-hour', alertLimit: 5, free: false }
+const lane = { id: 'lightning-lane', alertLimit: 15, free: false }
+const sameLimit = { id: 'magic-hour-plus', alertLimit: 5, free: false }
+
+describe('planChange', () => {
+  it('is the current plan when the ids match', () => {
+    expect(planChange(hour, hour)).toBe('current')
+  })
+  it('starts the free plan, or goes through checkout, from no plan', () => {
+    expect(planChange(null, free)).toBe('start-free')
+    expect(planChange(null, hour)).toBe('checkout')
+  })
+  it('goes through checkout from the free plan to a paid one', () => {
+    expect(planChange(free, lane)).toBe('checkout')
+  })
+  it('changes directly between paid plans, a lower limit being a downgrade', () => {
+    expect(planChange(hour, lane)).toBe('upgrade')
+    expect(planChange(lane, hour)).toBe('downgrade')
+    expect(planChange(hour, sameLimit)).toBe('change')
+  })
+  it('calls a move from a paid plan to the free plan a downgrade', () => {
+    expect(planChange(lane, free)).toBe('downgrade')
+  })
+})
+
+describe('planButtonLabel', () => {
+  it('labels each card as the settings page does', () => {
+    expect(planButtonLabel(hour, hour)).toBe('Current Plan')
+    expect(planButtonLabel(null, free)).toBe('Start Free')
+    expect(planButtonLabel(null, lane)).toBe('Subscribe Now')
+    expect(planButtonLabel(free, lane)).toBe('Upgrade')
+    expect(planButtonLabel(hour, lane)).toBe('Upgrade')
+    expect(planButtonLabel(lane, hour)).toBe('Downgrade')
+    expect(planButtonLabel(hour, sameLimit)).toBe('Change')
+  })
+})
+
+describe('downgradeConfirmation', () => {
+  it('names both limits in the words of the specification', () => {
+    expect(downgradeConfirmation(15, 5)).toBe(
+      'You are downgrading from 15 to 5 alerts. Any running alerts above your new limit will be automatically stopped. Are you sure you want to continue?',
+    )
+  })
+})
+
+describe('subscription statuses', () => {
+  it('keeps the plan while active, trialing or past due', () => {
+    expect(['active', 'trialing', 'past_due'].map(grantsPlan)).toEqual([true, true, true])
+    expect(['incomplete', 'canceled', 'unpaid'].map(grantsPlan)).toEqual([false, false, false])
+  })
+  it('ends the plan when cancelled, expired, unpaid or paused, but not while incomplete', () => {
+    expect(['canceled', 'incomplete_expired', 'unpaid', 'paused'].every(hasEnded)).toBe(true)
+    expect(hasEnded('incomplete')).toBe(false)
+    expect(hasEnded('past_due')).toBe(false)
+  })
+})
+
+describe('isNewerState', () => {
+  const at = new Date('2026-11-23T10:00:00Z')
+  const before = new Date('2026-11-23T09:59:59Z')
+  const after = new Date('2026-11-23T10:00:01Z')
+
+  it('takes any state when nothing is stored', () => {
+    expect(isNewerState(null, before)).toBe(true)
+  })
+  it('takes the same moment or later, never an earlier one', () => {
+    expect(isNewerState({ status: 'active', stateAt: at }, at)).toBe(true)
+    expect(isNewerState({ status: 'active', stateAt: at }, after)).toBe(true)
+    expect(isNewerState({ status: 'active', stateAt: at }, before)).toBe(false)
+  })
+  it('never revives a subscription that ended for good', () => {
+    expect(isNewerState({ status: 'canceled', stateAt: at }, after)).toBe(false)
+    expect(isNewerState({ status: 'incomplete_expired', stateAt: at }, after)).toBe(false)
+    expect(isNewerState({ status: 'unpaid', stateAt: at }, after)).toBe(true)
+  })
+})
+
+describe('billingDate', () => {
+  it('writes the day in words', () => {
+    expect(billingDate(new Date('2026-12-23T12:00:00Z'))).toBe('December 23, 2026')
+  })
+})

@@ -1,0 +1,123 @@
+/** Billing rules: what a plan change is, what its button says, and how Stripe's states apply. */
+import { z } from 'zod'
+
+export const BILLING_MESSAGES = {
+  updated: 'Plan updated successfully!',
+  downgraded:
+    'Plan downgraded successfully! Any excess running alerts have been automatically stopped.',
+  cancelled: 'Subscription cancelled successfully.',
+  updateFailed: 'Failed to update plan. Please try again.',
+  invalidPlan: 'Invalid plan selected. Please try again.',
+  cancelFailed: 'Failed to cancel subscription. Please try again.',
+  plansFailed: 'Failed to load subscription plans. Please try again.',
+  paymentFailed: 'Failed to initialize payment. Please try again.',
+  freePlanFailed: 'Failed to complete free plan. Please try again.',
+  checkoutFailed: 'Failed to complete your subscription. Please contact support.',
+  cancelConfirmation:
+    'Are you sure you want to cancel your subscription? This action cannot be undone and you will lose access to all alerts immediately.',
+  nothingToCancel: 'You have no subscription to cancel.',
+  alreadySubscribed: 'You already have a paid plan. Change plans from Settings.',
+} as const
+
+export function downgradeConfirmation(fromLimit: number, toLimit: number): string {
+  return `You are downgrading from ${fromLimit} to ${toLimit} alerts. Any running alerts above your new limit will be automatically stopped. Are you sure you want to continue?`
+}
+
+export interface PlanTerms {
+  id: string
+  alertLimit: number
+  free: boolean
+}
+
+/**
+ * What choosing `target` means for a user on `current` (accounts §4): the same plan; the free
+ * plan started from nothing; a paid plan reached through checkout (from no plan or the free
+ * plan); or a direct change, which is a downgrade when the limit goes down.
+ */
+export type PlanChange = 'current' | 'start-free' | 'checkout' | 'upgrade' | 'downgrade' | 'change'
+
+export function planChange(current: PlanTerms | null, target: PlanTerms): PlanChange {
+  if (current?.id === target.id) return 'current'
+  if (!current) return target.free ? 'start-free' : 'checkout'
+  if (current.free && !target.free) return 'checkout'
+  if (target.alertLimit < current.alertLimit) return 'downgrade'
+  return target.alertLimit > current.alertLimit ? 'upgrade' : 'change'
+}
+
+export type PlanButtonLabel =
+  'Current Plan' | 'Start Free' | 'Subscribe Now' | 'Upgrade' | 'Downgrade' | 'Change'
+
+/** The label of a plan card's button on /settings. */
+export function planButtonLabel(current: PlanTerms | null, target: PlanTerms): PlanButtonLabel {
+  const change = planChange(current, target)
+  switch (change) {
+    case 'current':
+      return 'Current Plan'
+    case 'start-free':
+      return 'Start Free'
+    case 'checkout':
+      return current ? 'Upgrade' : 'Subscribe Now'
+    case 'upgrade':
+      return 'Upgrade'
+    case 'downgrade':
+      return 'Downgrade'
+    case 'change':
+      return 'Change'
+  }
+}
+
+/**
+ * Stripe subscription statuses that keep the plan: a past-due subscription keeps its alerts
+ * running through Stripe's retries. `incomplete` has not started yet and grants nothing.
+ */
+const GRANTING = new Set(['active', 'trialing', 'past_due'])
+/** Statuses after which the plan is gone; `canceled` and `incomplete_expired` are final. */
+const ENDED = new Set(['canceled', 'incomplete_expired', 'unpaid', 'paused'])
+const FINAL = new Set(['canceled', 'incomplete_expired'])
+
+export function grantsPlan(status: string): boolean {
+  return GRANTING.has(status)
+}
+
+export function hasEnded(status: string): boolean {
+  return ENDED.has(status)
+}
+
+/**
+ * Whether Stripe's state as of `incomingAt` should replace the stored one: events arrive out of
+ * order, so an older state never overwrites a newer one, and nothing revives a subscription
+ * that Stripe has ended for good.
+ */
+export function isNewerState(
+  stored: { status: string; stateAt: Date } | null | undefined,
+  incomingAt: Date,
+): boolean {
+  if (!stored) return true
+  if (FINAL.has(stored.status)) return false
+  return incomingAt.getTime() >= stored.stateAt.getTime()
+}
+
+/** "December 23, 2026": the day a cancelled plan stops, as the settings page says it. */
+export function billingDate(date: Date): string {
+  return date.toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+}
+
+/**
+ * The test-mode card form that stands in for Stripe's iframe when Stripe is mocked. Stripe's
+ * test card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+ */
+export const testCardSchema = z.object({
+  cardNumber: z
+    .string({ error: 'Enter a card number.' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+  sessionId: z
+    .string()
+    .regex(/^cs_\w+$/)
+    .optional(),
+})

@@ -1,0 +1,397 @@
+import { randomUUID } from 'node:crypto'
+import Stripe from 'stripe'
+import type { Plan, User } from '../../db/schema.ts'
+import { getEnv } from '~/env.server'
+import { BILLING_MESSAGES, planChange } from '~/domain/billing'
+import { findPlan, findPlanByPriceId, startFreePlan } from '~/models/plan.server'
+import {
+  applyInvoiceOutcome,
+  applySubscriptionState,
+  currentSubscription,
+  findUserByCustomerId,
+  hasStripeEvent,
+  moveToUnbilledPlan,
+  recordStripeEvent,
+  saveCustomerId,
+  type SubscriptionState,
+} from '~/models/subscription.server'
+import { findUserById } from '~/models/user.server'
+import { apiError } from '~/utils/api.server'
+import { getDb } from '~/utils/db.server'
+import { getLogger } from '~/utils/logger.server'
+
+const g = globalThis as typeof globalThis & { __stripe?: Stripe }
+
+/** The Stripe SDK (answered by msw in mock mode). A hung call must not hold a page open. */
+function stripe(): Stripe {
+  g.__stripe ??= new Stripe(getEnv().stripe.secretKey, {
+    timeout: 10_000,
+    maxNetworkRetries: 2,
+    appInfo: { name: 'Disney Hotel Alerts' },
+  })
+  return g.__stripe
+}
+
+/** A refusal or failure of a billing call, with the status and message the caller answers with. */
+export class BillingError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** Runs a Stripe call; a failure of Stripe's (network, outage, refusal) becomes `message`. */
+async function callStripe<T>(what: string, message: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    getLogger().error({ err: error }, `stripe: ${what} failed`)
+    const missing = error instanceof Stripe.errors.StripeInvalidRequestError
+    throw new BillingError(missing ? 400 : 502, message)
+  }
+}
+
+function subscriptionState(
+  subscription: Stripe.Subscription,
+  userId: string,
+  stateAt: Date,
+): SubscriptionState {
+  const item = subscription.items.data[0]
+  return {
+    id: subscription.id,
+    userId,
+    priceId: item?.price.id ?? '',
+    status: subscription.status,
+    currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    stateAt,
+  }
+}
+
+/** Whose subscription this is: the user named in its metadata, or the owner of its customer. */
+async function ownerOf(subscription: Stripe.Subscription): Promise<string | null> {
+  const db = getDb()
+  const named = subscription.metadata?.userId
+  if (named && /^[0-9a-f-]{36}$/i.test(named) && (await findUserById(db, named))) return named
+  const customer =
+    typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id
+  return (await findUserByCustomerId(db, customer))?.id ?? null
+}
+
+/** The user's Stripe customer, created once and reused for every checkout. */
+async function customerFor(user: User): Promise<string> {
+  if (user.stripeCustomerId) return user.stripeCustomerId
+  const customer = await callStripe('customer create', BILLING_MESSAGES.paymentFailed, () =>
+    stripe().customers.create(
+      { phone: user.phoneNumber, metadata: { userId: user.id } },
+      { idempotencyKey: `customer-${user.id}` },
+    ),
+  )
+  return saveCustomerId(getDb(), user.id, customer.id)
+}
+
+export interface CheckoutStart {
+  /** Null for the free plan, which starts at once without a card. */
+  clientSecret: string | null
+  sessionId: string | null
+  stripeKey: string
+}
+
+/**
+ * Starts paying for `plan`: an embedded Checkout session for a paid plan, or the free plan at
+ * once. `requestKey` makes a repeated submit of the same page answer with the same session.
+ */
+export async function createCheckout(
+  user: User,
+  plan: Plan | undefined,
+  requestKey: string = randomUUID(),
+): Promise<CheckoutStart> {
+  const { publishableKey } = getEnv().stripe
+  if (!plan || plan.legacy || !plan.stripePriceId)
+    throw new BillingError(400, BILLING_MESSAGES.invalidPlan)
+  const current = user.planId ? await findPlan(getDb(), user.planId) : undefined
+  if (current && !current.free) throw new BillingError(409, BILLING_MESSAGES.alreadySubscribed)
+  if (plan.free) {
+    if (!current && !(await startFreePlan(getDb(), user.id, plan)))
+      throw new BillingError(409, BILLING_MESSAGES.freePlanFailed)
+    return { clientSecret: null, sessionId: null, stripeKey: publishableKey }
+  }
+
+  const customer = await customerFor(user)
+  const { appUrl } = getEnv()
+  const session = await callStripe('checkout create', BILLING_MESSAGES.paymentFailed, () =>
+    stripe().checkout.sessions.create(
+      {
+        ui_mode: 'embedded_page',
+        mode: 'subscription',
+        customer,
+        client_reference_id: user.id,
+        line_items: [{ price: plan.stripePriceId!, quantity: 1 }],
+        metadata: { userId: user.id, planId: plan.id },
+        subscription_data: { metadata: { userId: user.id } },
+        return_url: `${appUrl}/complete-checkout?session_id={CHECKOUT_SESSION_ID}`,
+      },
+      { idempotencyKey: `checkout-${user.id}-${plan.id}-${requestKey}` },
+    ),
+  )
+  if (!session.client_secret) throw new BillingError(502, BILLING_MESSAGES.paymentFailed)
+  return { clientSecret: session.client_secret, sessionId: session.id, stripeKey: publishableKey }
+}
+
+/**
+ * Confirms a finished Checkout session for its own user and puts them on the plan they paid
+ * for, without waiting for the webhook; calling it again changes nothing. An empty session id
+ * is the free plan's completion: it succeeds when the user already has a plan.
+ */
+export async function completeCheckout(user: User, sessionId: string): Promise<User> {
+  if (!sessionId) {
+    if (user.planId) return user
+    throw new BillingError(400, BILLING_MESSAGES.checkoutFailed)
+  }
+  if (!/^cs_\w+$/.test(sessionId)) throw new BillingError(400, BILLING_MESSAGES.checkoutFailed)
+  const session = await callStripe('checkout retrieve', BILLING_MESSAGES.checkoutFailed, () =>
+    stripe().checkout.sessions.retrieve(sessionId, { expand: ['subscription'] }),
+  )
+  const subscription = session.subscription
+  if (
+    session.client_reference_id !== user.id ||
+    session.status !== 'complete' ||
+    !subscription ||
+    typeof subscription === 'string'
+  ) {
+    getLogger().warn(
+      { sessionId, userId: user.id, status: session.status },
+      'checkout completion refused',
+    )
+    throw new BillingError(400, BILLING_MESSAGES.checkoutFailed)
+  }
+  const move = await applySubscriptionState(
+    getDb(),
+    subscriptionState(subscription, user.id, new Date()),
+  )
+  if (!move.user.planId) throw new BillingError(400, BILLING_MESSAGES.checkoutFailed)
+  return move.user
+}
+
+export type PlanChangeResult =
+  | { kind: 'checkout'; url: string }
+  | { kind: 'changed'; user: User; stopped: number; message: string }
+
+/**
+ * Changes the user's plan (accounts §4): to a paid plan from no plan or the free plan through
+ * checkout; between paid plans by updating the Stripe subscription with proration; to the free
+ * plan by ending the paid subscription now. A lower limit stops the excess alerts in the same
+ * transaction as the change. Choosing the current plan while a cancellation is pending resumes it.
+ */
+export async function changePlan(
+  user: User,
+  target: Plan | undefined,
+  requestKey: string = randomUUID(),
+): Promise<PlanChangeResult> {
+  const db = getDb()
+  const current = user.planId ? await findPlan(db, user.planId) : undefined
+  if (!target || (target.legacy && target.id !== current?.id))
+    throw new BillingError(400, BILLING_MESSAGES.invalidPlan)
+  const change = planChange(current ?? null, target)
+  const subscription = await currentSubscription(db, user)
+
+  if (change === 'checkout' || (!target.free && !subscription && change !== 'current'))
+    return { kind: 'checkout', url: `/payment/${target.id}` }
+
+  if (change === 'start-free' || target.free) {
+    const ended = subscription ? await endSubscriptionNow(subscription.id) : undefined
+    const moved = await moveToUnbilledPlan(db, user.id, target)
+    // Stored as ended, so that a delayed event of its active state cannot grant the paid plan again.
+    if (ended) await applySubscriptionState(db, subscriptionState(ended, user.id, new Date()))
+    return {
+      kind: 'changed',
+      ...moved,
+      message: change === 'downgrade' ? BILLING_MESSAGES.downgraded : BILLING_MESSAGES.updated,
+    }
+  }
+
+  if (change === 'current' && !subscription?.cancelAtPeriodEnd)
+    return { kind: 'changed', user, stopped: 0, message: BILLING_MESSAGES.updated }
+
+  const subscriptionId = subscription!.id
+  const updated = await callStripe(
+    'subscription update',
+    BILLING_MESSAGES.updateFailed,
+    async () => {
+      const live = await stripe().subscriptions.retrieve(subscriptionId)
+      const item = live.items.data[0]
+      if (!item) throw new Error(`subscription ${subscriptionId} has no item`)
+      return stripe().subscriptions.update(
+        subscriptionId,
+        {
+          items: [{ id: item.id, price: target.stripePriceId! }],
+          proration_behavior: 'create_prorations',
+          cancel_at_period_end: false,
+          metadata: { userId: user.id },
+        },
+        { idempotencyKey: `change-${subscriptionId}-${requestKey}` },
+      )
+    },
+  )
+  const move = await applySubscriptionState(db, subscriptionState(updated, user.id, new Date()))
+  return {
+    kind: 'changed',
+    user: move.user,
+    stopped: move.stopped,
+    message: change === 'downgrade' ? BILLING_MESSAGES.downgraded : BILLING_MESSAGES.updated,
+  }
+}
+
+async function endSubscriptionNow(subscriptionId: string) {
+  // Unused paid time becomes credit on the customer's balance (fees are non-refundable).
+  return callStripe('subscription cancel', BILLING_MESSAGES.updateFailed, () =>
+    stripe().subscriptions.cancel(
+      subscriptionId,
+      { prorate: true },
+      { idempotencyKey: `end-${subscriptionId}` },
+    ),
+  )
+}
+
+/**
+ * Cancels the user's plan: a paid plan at the end of the period they paid for (alerts keep
+ * working until then, as the terms promise), the free plan at once. Answers the refreshed user
+ * and the day a paid plan ends.
+ */
+export async function cancelSubscription(
+  user: User,
+  requestKey: string = randomUUID(),
+): Promise<{ user: User; endsAt: Date | null }> {
+  const db = getDb()
+  if (!user.planId) throw new BillingError(400, BILLING_MESSAGES.nothingToCancel)
+  const subscription = await currentSubscription(db, user)
+  if (!subscription) {
+    const moved = await moveToUnbilledPlan(db, user.id, null)
+    return { user: moved.user, endsAt: null }
+  }
+  const updated = await callStripe('subscription cancel', BILLING_MESSAGES.cancelFailed, () =>
+    stripe().subscriptions.update(
+      subscription.id,
+      { cancel_at_period_end: true },
+      { idempotencyKey: `cancel-${subscription.id}-${requestKey}` },
+    ),
+  )
+  const state = subscriptionState(updated, user.id, new Date())
+  const move = await applySubscriptionState(db, state)
+  return { user: move.user, endsAt: state.currentPeriodEnd }
+}
+
+/**
+ * Verifies and applies one webhook delivery. Each event id is applied once; a replay answers
+ * `duplicate`. Applying is safe to repeat, so the id is recorded after the work is done.
+ */
+export async function handleStripeWebhook(
+  payload: string,
+  signature: string | null,
+): Promise<{ duplicate: boolean; type: string }> {
+  let event: Stripe.Event
+  try {
+    event = stripe().webhooks.constructEvent(
+      payload,
+      signature ?? '',
+      getEnv().stripe.webhookSecret,
+    )
+  } catch {
+    throw new BillingError(400, 'Invalid Stripe signature.')
+  }
+  const db = getDb()
+  if (await hasStripeEvent(db, event.id)) return { duplicate: true, type: event.type }
+  await applyEvent(event)
+  await recordStripeEvent(db, {
+    id: event.id,
+    type: event.type,
+    created: new Date(event.created * 1000),
+  })
+  return { duplicate: false, type: event.type }
+}
+
+async function applyEvent(event: Stripe.Event) {
+  const db = getDb()
+  const at = new Date(event.created * 1000)
+  const log = getLogger().child({ eventId: event.id, type: event.type })
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object
+      const userId = session.client_reference_id ?? session.metadata?.userId
+      const subscriptionId =
+        typeof session.subscription === 'string' ? session.subscription : session.subscription?.id
+      if (session.mode !== 'subscription' || !subscriptionId || !userId) return
+      if (!(await findUserById(db, userId))) return log.warn({ userId }, 'checkout for no user')
+      // The session names the subscription; its state is fetched, as of now.
+      const subscription = await callStripe('subscription retrieve', 'retry', () =>
+        stripe().subscriptions.retrieve(subscriptionId),
+      )
+      await applySubscriptionState(db, subscriptionState(subscription, userId, new Date()))
+      return
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object
+      const userId = await ownerOf(subscription)
+      if (!userId) return log.warn({ subscription: subscription.id }, 'subscription of no user')
+      await applySubscriptionState(db, subscriptionState(subscription, userId, at))
+      return
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object
+      const owner = invoice.parent?.subscription_details?.subscription
+      const subscriptionId = typeof owner === 'string' ? owner : owner?.id
+      if (!subscriptionId) return
+      await applyInvoiceOutcome(db, subscriptionId, {
+        paid: event.type === 'invoice.paid',
+        at,
+        fixUrl: invoice.hosted_invoice_url ?? null,
+      })
+      return
+    }
+    default:
+      log.debug('stripe event not used')
+  }
+}
+
+/** The plan behind a Stripe price id, for callers that name plans by price (the JSON API). */
+export function planForPrice(priceId: unknown) {
+  if (typeof priceId !== 'string' || !/^price_\w+$/.test(priceId)) return undefined
+  return findPlanByPriceId(getDb(), priceId)
+}
+
+/**
+ * Mock mode only: pays a Checkout session with the test-mode form's card, as Stripe's own form
+ * would, through the SDK to the msw stand-in. A declined test card answers its decline message.
+ */
+export async function payTestCheckout(sessionId: string, cardNumber: string) {
+  if (!getEnv().stripe.mocked) throw new BillingError(404, 'Test-mode payment is not available.')
+  try {
+    await stripe().rawRequest('POST', `/v1/test_mode/checkout/sessions/${sessionId}/pay`, {
+      card_number: cardNumber.replace(/\D/g, ''),
+    })
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) throw new BillingError(402, error.message)
+    throw new BillingError(502, BILLING_MESSAGES.paymentFailed)
+  }
+}
+
+/** Runs a billing call of the JSON API; a BillingError becomes its JSON error (accounts §8). */
+export async function answerBillingCall(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof BillingError) return apiError(error.status, error.message)
+    throw error
+  }
+}
+
+/** A client's Idempotency-Key header, so that its retry of a call is answered, not repeated. */
+export function requestKeyOf(request: Request): string | undefined {
+  const key = request.headers.get('Idempotency-Key')
+  return key && /^[\w-]{8,100}$/.test(key) ? key : undefined
+}
