@@ -324,10 +324,15 @@ async function applyEvent(event: Stripe.Event) {
         typeof session.subscription === 'string' ? session.subscription : session.subscription?.id
       if (session.mode !== 'subscription' || !subscriptionId || !userId) return
       if (!(await findUserById(db, userId))) return log.warn({ userId }, 'checkout for no user')
-      // The session names the subscription; its state is fetched, as of now.
-      const subscription = await callStripe('subscription retrieve', 'retry', () =>
-        stripe().subscriptions.retrieve(subscriptionId),
-      )
+      // The session names the subscription; its state is fetched, as of now. One Stripe does
+      // not know is not worth a retry; a failure to reach Stripe is (the webhook answers 503).
+      let subscription: Stripe.Subscription
+      try {
+        subscription = await stripe().subscriptions.retrieve(subscriptionId)
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
+        return log.warn({ subscriptionId }, 'checkout names a subscription Stripe does not know')
+      }
       await applySubscriptionState(db, subscriptionState(subscription, userId, new Date()))
       return
     }
