@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Database, Plan } from '../../db/schema.ts'
 import { priceText } from '~/domain/plans'
 
@@ -43,23 +43,4 @@ export function findPlan(db: Executor, id: string) {
 
 export function findPlanByPriceId(db: Executor, priceId: string) {
   return db.selectFrom('plans').selectAll().where('stripePriceId', '=', priceId).executeTakeFirst()
-}
-
-/**
- * Puts a user without a plan on the free plan. The trial starts now, or keeps the date of an
- * earlier trial, so cancelling and starting again never buys a second free week. Answers the
- * updated user, or undefined when the user already had a plan.
- */
-export function startFreePlan(db: Executor, userId: string, plan: Plan, now = new Date()) {
-  return db
-    .updateTable('users')
-    .set({
-      planId: plan.id,
-      stripeSubscriptionPlanId: plan.stripePriceId,
-      trialStartUtc: sql<Date>`coalesce(trial_start_utc, ${now})`,
-    })
-    .where('id', '=', userId)
-    .where('planId', 'is', null)
-    .returningAll()
-    .executeTakeFirst()
 }

@@ -3,7 +3,7 @@ import Stripe from 'stripe'
 import type { Plan, User } from '../../db/schema.ts'
 import { getEnv } from '~/env.server'
 import { BILLING_MESSAGES, planChange } from '~/domain/billing'
-import { findPlan, findPlanByPriceId, startFreePlan } from '~/models/plan.server'
+import { findPlan, findPlanByPriceId } from '~/models/plan.server'
 import {
   applyInvoiceOutcome,
   applySubscriptionState,
@@ -114,8 +114,8 @@ export async function createCheckout(
   const current = user.planId ? await findPlan(getDb(), user.planId) : undefined
   if (current && !current.free) throw new BillingError(409, BILLING_MESSAGES.alreadySubscribed)
   if (plan.free) {
-    if (!current && !(await startFreePlan(getDb(), user.id, plan)))
-      throw new BillingError(409, BILLING_MESSAGES.freePlanFailed)
+    // A user back from a cancelled plan may have more alerts running than the free plan allows.
+    if (!current) await moveToUnbilledPlan(getDb(), user.id, plan)
     return { clientSecret: null, sessionId: null, stripeKey: publishableKey }
   }
 

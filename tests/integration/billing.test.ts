@@ -331,6 +331,16 @@ describe('POST /api/stripe/create-checkout', () => {
     expect(row.subscriptionId).toBeNull()
   })
 
+  it('keeps only the earliest started alert running when a user back from a cancelled plan starts free', async () => {
+    const { user, token } = await signedIn()
+    const first = await createDiningAlertRow(db(), user.id, { startedAt: minutesAgo(90) })
+    const later = await createHotelAlertRow(db(), user.id, { startedAt: minutesAgo(10) })
+    expect((await createCheckout({ priceId: PRICE.pixieDust }, token)).status).toBe(200)
+    expect((await alertRow('dining', first.id)).status).toBe(1)
+    expect((await alertRow('hotel', later.id)).status).toBe(0)
+    expect(await runningCount(user.id)).toBe(1)
+  })
+
   it('refuses a user already on a paid plan with 409, for a paid or the free plan', async () => {
     const { user, token } = await signedIn()
     const { subscriptionId } = await subscribe(user, token, PRICE.magicHour)
