@@ -13,10 +13,12 @@ import { action as changePlanRoute } from '~/routes/api.stripe.change-plan'
 import { action as completeRoute } from '~/routes/api.stripe.complete-checkout'
 import { action as createCheckoutRoute } from '~/routes/api.stripe.create-checkout'
 import { action as webhookRoute } from '~/routes/api.stripe.webhook'
+import { loader as dashboardPage } from '~/routes/dashboard'
+import { action as settingsAction, loader as settingsPage } from '~/routes/settings'
 import { BillingError, payTestCheckout } from '~/utils/billing.server'
 import { getDb } from '~/utils/db.server'
-import { callRoute, getRequest, jsonRequest } from '../support/routes.ts'
-import { tokenFor } from '../support/session.ts'
+import { callRoute, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
+import { cookieFor, tokenFor } from '../support/session.ts'
 
 const db = () => getDb()
 
@@ -690,6 +692,27 @@ describe('POST /api/stripe/webhook', () => {
     expect((await userRow(user.id)).planId).toBe('magic-hour')
   })
 
+  it('shows the failed payment on the dashboard and settings with its fix link', async () => {
+    const user = await createUser(db())
+    const subscriptionId = newSubscriptionId()
+    await sendEvent(
+      'customer.subscription.created',
+      subscriptionObject({ id: subscriptionId, userId: user.id, priceId: PRICE.magicHour }),
+      T,
+    )
+    const cookie = await cookieFor(await userRow(user.id))
+    const pages = async () => [
+      await (await callRoute(dashboardPage, getRequest('/dashboard', { cookie }))).json(),
+      await (await callRoute(settingsPage, getRequest('/settings', { cookie }))).json(),
+    ]
+    for (const page of await pages()) expect(page.paymentFixUrl).toBeNull()
+    const fixUrl = 'https://invoice.stripe.com/i/in_test_banner'
+    await sendEvent('invoice.payment_failed', invoiceObject(subscriptionId, fixUrl), T + 10)
+    for (const page of await pages()) expect(page.paymentFixUrl).toBe(fixUrl)
+    await sendEvent('invoice.paid', invoiceObject(subscriptionId), T + 20)
+    for (const page of await pages()) expect(page.paymentFixUrl).toBeNull()
+  })
+
   it('puts the user on the plan on checkout.session.completed for a paid session', async () => {
     const { user, token } = await signedIn()
     const sessionId = await openSession(token, PRICE.lightningLane)
@@ -1123,5 +1146,89 @@ describe('PUT /api/account/settings', () => {
   it('answers 401 without a token', async () => {
     const response = await put({ name: 'Roy' })
     expect(response.status).toBe(401)
+  })
+})
+
+describe('/settings', () => {
+  const settingsPost = (fields: Record<string, string>, cookie: string) =>
+    callRoute(settingsAction, formRequest('/settings', fields, { cookie }))
+
+  it('sends a visitor to login with settings as the redirect', async () => {
+    const response = await callRoute(settingsPage, getRequest('/settings'))
+    expect(response.headers.get('Location')).toBe('/login?redirect=%2Fsettings')
+  })
+
+  it('labels each plan card for a user on Lightning Lane', async () => {
+    const { user, token } = await signedIn()
+    await subscribe(user, token, PRICE.magicHour)
+    expect((await changePlan(PRICE.lightningLane, token)).status).toBe(200)
+    const cookie = await cookieFor(await userRow(user.id))
+    const page = await (await callRoute(settingsPage, getRequest('/settings', { cookie }))).json()
+    expect(
+      page.cards.map((card: { plan: { id: string }; label: string }) => [card.plan.id, card.label]),
+    ).toEqual([
+      ['pixie-dust', 'Downgrade'],
+      ['magic-hour', 'Downgrade'],
+      ['lightning-lane', 'Current Plan'],
+      ['the-club', 'Upgrade'],
+    ])
+    expect(page.currentPlanId).toBe('lightning-lane')
+  })
+
+  it('asks for a downgrade on a page of its own without JavaScript, then stops the excess', async () => {
+    const { user, token } = await signedIn()
+    await subscribe(user, token, PRICE.lightningLane)
+    const alerts = []
+    for (let minutes = 60; minutes > 0; minutes -= 10)
+      alerts.push(await createDiningAlertRow(db(), user.id, { startedAt: minutesAgo(minutes) }))
+    const cookie = await cookieFor(await userRow(user.id))
+
+    const asked = await settingsPost({ intent: 'change', planId: 'magic-hour' }, cookie)
+    expect(asked.headers.get('Location')).toBe('/settings?confirm=magic-hour')
+    expect(await runningCount(user.id)).toBe(6)
+    const confirmPage = await (
+      await callRoute(settingsPage, getRequest('/settings?confirm=magic-hour', { cookie }))
+    ).json()
+    expect(confirmPage.confirm).toEqual({
+      kind: 'downgrade',
+      planId: 'magic-hour',
+      text: 'You are downgrading from 15 to 5 alerts. Any running alerts above your new limit will be automatically stopped. Are you sure you want to continue?',
+    })
+
+    const done = await settingsPost(
+      { intent: 'change', planId: 'magic-hour', confirmed: '1' },
+      cookie,
+    )
+    expect(done.headers.get('Location')).toBe('/settings?status=downgraded')
+    expect((await userRow(user.id)).planId).toBe('magic-hour')
+    expect(await runningCount(user.id)).toBe(5)
+    expect((await alertRow('dining', alerts.at(-1)!.id)).status).toBe(0)
+  })
+
+  it('cancels a paid plan at the period end after its confirmation, and says until when', async () => {
+    const { user, token } = await signedIn()
+    await subscribe(user, token, PRICE.magicHour)
+    const cookie = await cookieFor(await userRow(user.id))
+    const asked = await settingsPost({ intent: 'cancel' }, cookie)
+    expect(asked.headers.get('Location')).toBe('/settings?confirm=cancel')
+    expect((await subscriptionRows(user.id))[0]?.cancelAtPeriodEnd).toBe(false)
+
+    const done = await settingsPost({ intent: 'cancel', confirmed: '1' }, cookie)
+    expect(done.headers.get('Location')).toBe('/settings?status=cancelled')
+    const page = await (
+      await callRoute(settingsPage, getRequest('/settings?status=cancelled', { cookie }))
+    ).json()
+    expect(page.status).toBe('cancelled')
+    expect(page.currentPlanId).toBe('magic-hour')
+    expect(page.endsAt).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)
+  })
+
+  it('answers a bad plan id with the specification message and changes nothing', async () => {
+    const { user } = await signedIn({ planId: 'pixie-dust' })
+    const cookie = await cookieFor(await userRow(user.id))
+    const response = await settingsPost({ intent: 'change', planId: 'castle-deluxe' }, cookie)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ error: 'Invalid plan selected. Please try again.' })
+    expect((await userRow(user.id)).planId).toBe('pixie-dust')
   })
 })
