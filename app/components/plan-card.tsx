@@ -79,6 +79,9 @@ export function PlanCard({
     </span>
   ))
 
+  // "$7 per month" reads as a large amount and a small period.
+  const [, amount = plan.price, period] = plan.price.match(/^(\S+) (per month)$/) ?? []
+
   if (compact) {
     return (
       <article
@@ -114,7 +117,10 @@ export function PlanCard({
         {tagList}
       </div>
       <p className="mt-2 min-h-12 text-sm text-slate-600">{plan.tagline}</p>
-      <p className="mt-4 text-3xl font-bold text-slate-900">{plan.price}</p>
+      <p className="mt-4 text-slate-900">
+        <span className="text-3xl font-bold">{amount}</span>
+        {period && <span className="text-base text-slate-600"> {period}</span>}
+      </p>
       {plan.free && <p className="text-sm text-slate-500">7-day free trial, no credit card</p>}
       <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-700">
         <li>✓ Checks {plan.frequency}</li>

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database, Plan } from '../../db/schema.ts'
-import { priceText } from '~/domain/plans'
+import { PLANS, priceText } from '~/domain/plans'
+import { getLogger } from '~/utils/logger.server'
 
 type Executor = Kysely<Database>
 
@@ -35,6 +36,29 @@ export function listPlans(db: Executor) {
     .where('legacy', '=', false)
     .orderBy('sortOrder')
     .execute()
+}
+
+export type OfferedPlan = Pick<
+  Plan,
+  'id' | 'name' | 'tagline' | 'priceCents' | 'intervalMinutes' | 'alertLimit' | 'free' | 'legacy'
+>
+
+/**
+ * The plans on offer for a page; if the database cannot answer, the four plans of the
+ * specification with `failed` set, so the page still shows plans and says it could not load.
+ */
+export async function plansOnOffer(
+  db: Executor,
+): Promise<{ plans: OfferedPlan[]; failed: boolean }> {
+  try {
+    return { plans: await listPlans(db), failed: false }
+  } catch (error) {
+    getLogger().error({ err: error }, 'plans failed to load; showing the fallback list')
+    return {
+      plans: PLANS.filter((plan) => !plan.legacy).map(({ order: _order, ...plan }) => plan),
+      failed: true,
+    }
+  }
 }
 
 export function findPlan(db: Executor, id: string) {

@@ -196,10 +196,12 @@ function PaidCheckout({ data }: { data: LoaderData }) {
 
   const checkout = fetcher.data
   if (checkout && 'message' in checkout) return <PaymentError message={checkout.message} />
+  // The test-mode form stays put while the session is asked for: a submit before it arrives
+  // lets the server open one.
+  if (data.testMode)
+    return <TestModeCard sessionId={checkout?.sessionId ?? null} price={data.plan.price} />
   if (!hydrated) {
-    return data.testMode ? (
-      <TestModeCard sessionId={null} price={data.plan.price} />
-    ) : (
+    return (
       <noscript>
         <p className="mt-6 text-sm text-slate-700">
           Stripe&apos;s secure card form needs JavaScript. Please turn it on to subscribe.
@@ -208,9 +210,7 @@ function PaidCheckout({ data }: { data: LoaderData }) {
     )
   }
   if (!checkout?.clientSecret) return <p className="mt-6 text-slate-600">Loading payment...</p>
-  return data.testMode ? (
-    <TestModeCard sessionId={checkout.sessionId} price={data.plan.price} />
-  ) : (
+  return (
     <StripeEmbeddedCheckoutFrame clientSecret={checkout.clientSecret} stripeKey={data.stripeKey} />
   )
 }

@@ -2,13 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { CtaBanner } from '~/components/cta-banner'
-import { PlanCard, toPlanCard, type PlanCardData } from '~/components/plan-card'
+import { PlanCard, toPlanCard } from '~/components/plan-card'
 import { SupportLink } from '~/components/support-link'
-import { PLANS, pricingBadge } from '~/domain/plans'
+import { pricingBadge } from '~/domain/plans'
 import { readIntent } from '~/domain/redirects'
-import { listPlans } from '~/models/plan.server'
+import { plansOnOffer } from '~/models/plan.server'
 import { getDb } from '~/utils/db.server'
-import { getLogger } from '~/utils/logger.server'
 import { getUser } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [
@@ -20,20 +19,11 @@ export const meta: MetaFunction = () => [
   },
 ]
 
-/** The plans as cards; if the database cannot answer, the four plans of the specification. */
-async function plansOnOffer(): Promise<PlanCardData[]> {
-  try {
-    return (await listPlans(getDb())).map(toPlanCard)
-  } catch (error) {
-    getLogger().error({ err: error }, 'plans failed to load; showing the fallback list')
-    return PLANS.filter((plan) => !plan.legacy).map(toPlanCard)
-  }
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const intentPro = readIntent(url.searchParams.get('intent')) === 'pro'
-  const [user, plans] = await Promise.all([getUser(request), plansOnOffer()])
+  const [user, offer] = await Promise.all([getUser(request), plansOnOffer(getDb())])
+  const plans = offer.plans.map(toPlanCard)
   return json({
     plans,
     badge: pricingBadge(

@@ -22,7 +22,7 @@ import {
 } from '~/domain/billing'
 import { formatPhoneNumber } from '~/domain/phone'
 import { MOST_POPULAR_PLAN_ID } from '~/domain/plans'
-import { findPlan, listPlans } from '~/models/plan.server'
+import { findPlan, plansOnOffer } from '~/models/plan.server'
 import { currentSubscription } from '~/models/subscription.server'
 import { BillingError, cancelSubscription, changePlan } from '~/utils/billing.server'
 import { getDb } from '~/utils/db.server'
@@ -42,17 +42,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const db = getDb()
   const url = new URL(request.url)
-  const [offered, current, subscription] = await Promise.all([
-    listPlans(db),
+  const [offer, current, subscription] = await Promise.all([
+    plansOnOffer(db),
     user.planId ? findPlan(db, user.planId) : undefined,
     currentSubscription(db, user),
   ])
   // A legacy plan is off the list, except for the users still on it.
-  const plans = current?.legacy ? [...offered, current] : offered
-  const endsAt =
-    subscription?.cancelAtPeriodEnd && subscription.currentPeriodEnd
-      ? billingDate(new Date(subscription.currentPeriodEnd))
-      : null
+  const plans = current?.legacy ? [...offer.plans, current] : offer.plans
+  const periodEnd = subscription?.currentPeriodEnd
+    ? billingDate(new Date(subscription.currentPeriodEnd))
+    : null
 
   const confirmId = url.searchParams.get('confirm')
   const confirmPlan = plans.find((plan) => plan.id === confirmId)
@@ -74,7 +73,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: user.email,
     currentPlanId: current?.id ?? null,
     currentPlanName: current?.name ?? null,
-    paid: Boolean(current && !current.free),
     cards: plans.map((plan) => ({
       plan: toPlanCard(plan),
       label: planButtonLabel(current ?? null, plan),
@@ -84,7 +82,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ? downgradeConfirmation(current.alertLimit, plan.alertLimit)
           : null,
     })),
-    endsAt,
+    plansFailed: offer.failed,
+    periodEnd,
+    endsAt: subscription?.cancelAtPeriodEnd ? periodEnd : null,
     paymentFixUrl: subscription?.paymentFailedAt ? (subscription.paymentFixUrl ?? '') : null,
     status: status && status in STATUS_MESSAGES ? (status as keyof typeof STATUS_MESSAGES) : null,
     confirm,
@@ -136,7 +136,7 @@ export default function Settings() {
   const data = useLoaderData<typeof loader>()
   if (data.confirm) return <ConfirmPage data={data} confirm={data.confirm} />
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <Link to="/dashboard" className="text-brand-700 text-sm font-semibold hover:underline">
         ← Back to Dashboard
       </Link>
@@ -298,7 +298,7 @@ function SubscriptionSection({ data }: { data: Data }) {
         <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900">
           <p>
             Your subscription is cancelled. Your alerts keep working until {data.endsAt}, then they
-            pause.
+            pause. Keeping your plan, or choosing another paid plan, continues it.
           </p>
           <Form method="post" className="mt-2">
             <input type="hidden" name="intent" value="change" />
@@ -309,7 +309,15 @@ function SubscriptionSection({ data }: { data: Data }) {
           </Form>
         </div>
       )}
-      <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      {data.plansFailed && (
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-red-700"
+        >
+          {BILLING_MESSAGES.plansFailed}
+        </p>
+      )}
+      <ul className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
         {data.cards.map(({ plan, label, legacy, confirmation }) => {
           const current = plan.id === data.currentPlanId
           return (
@@ -377,7 +385,7 @@ function SubscriptionSection({ data }: { data: Data }) {
       <ConfirmDialog
         open={asking === 'cancel'}
         title="Cancel Subscription"
-        message={cancelMessage(data.paid)}
+        message={cancelMessage(data.periodEnd)}
         confirmText="Cancel Subscription"
         cancelText="Keep My Plan"
         destructive
@@ -388,10 +396,10 @@ function SubscriptionSection({ data }: { data: Data }) {
   )
 }
 
-/** The specification's confirmation, and for a paid plan what the terms promise about its end. */
-function cancelMessage(paid: boolean) {
-  return paid
-    ? `${BILLING_MESSAGES.cancelConfirmation} Paid time already billed is not refunded: your alerts keep working until the end of the period you paid for.`
+/** The specification's confirmation, and for a paid plan the day the terms let it run to. */
+function cancelMessage(periodEnd: string | null) {
+  return periodEnd
+    ? `${BILLING_MESSAGES.cancelConfirmation} A paid plan is not refunded and stays active until ${periodEnd}; then your alerts pause.`
     : BILLING_MESSAGES.cancelConfirmation
 }
 
@@ -404,7 +412,9 @@ function ConfirmPage({ data, confirm }: { data: Data; confirm: NonNullable<Data[
         <h1 className="text-2xl font-bold text-slate-900">
           {downgrade ? 'Downgrade plan' : 'Cancel Subscription'}
         </h1>
-        <p className="mt-4 text-slate-700">{downgrade ? confirm.text : cancelMessage(data.paid)}</p>
+        <p className="mt-4 text-slate-700">
+          {downgrade ? confirm.text : cancelMessage(data.periodEnd)}
+        </p>
         <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
           <input type="hidden" name="intent" value={downgrade ? 'change' : 'cancel'} />
           <input type="hidden" name="planId" value={confirm.planId} />

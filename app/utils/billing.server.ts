@@ -151,6 +151,7 @@ export async function completeCheckout(user: User, sessionId: string): Promise<U
     throw new BillingError(400, BILLING_MESSAGES.checkoutFailed)
   }
   if (!/^cs_\w+$/.test(sessionId)) throw new BillingError(400, BILLING_MESSAGES.checkoutFailed)
+  const askedAt = new Date()
   const session = await callStripe('checkout retrieve', BILLING_MESSAGES.checkoutFailed, () =>
     stripe().checkout.sessions.retrieve(sessionId, { expand: ['subscription'] }),
   )
@@ -169,7 +170,7 @@ export async function completeCheckout(user: User, sessionId: string): Promise<U
   }
   const move = await applySubscriptionState(
     getDb(),
-    subscriptionState(subscription, user.id, new Date()),
+    subscriptionState(subscription, user.id, askedAt),
   )
   if (!move.user.planId) throw new BillingError(400, BILLING_MESSAGES.checkoutFailed)
   return move.user
@@ -201,10 +202,11 @@ export async function changePlan(
     return { kind: 'checkout', url: `/payment/${target.id}` }
 
   if (change === 'start-free' || target.free) {
+    const askedAt = new Date()
     const ended = subscription ? await endSubscriptionNow(subscription.id) : undefined
     const moved = await moveToUnbilledPlan(db, user.id, target)
     // Stored as ended, so that a delayed event of its active state cannot grant the paid plan again.
-    if (ended) await applySubscriptionState(db, subscriptionState(ended, user.id, new Date()))
+    if (ended) await applySubscriptionState(db, subscriptionState(ended, user.id, askedAt))
     return {
       kind: 'changed',
       ...moved,
@@ -216,6 +218,7 @@ export async function changePlan(
     return { kind: 'changed', user, stopped: 0, message: BILLING_MESSAGES.updated }
 
   const subscriptionId = subscription!.id
+  const askedAt = new Date()
   const updated = await callStripe(
     'subscription update',
     BILLING_MESSAGES.updateFailed,
@@ -235,7 +238,7 @@ export async function changePlan(
       )
     },
   )
-  const move = await applySubscriptionState(db, subscriptionState(updated, user.id, new Date()))
+  const move = await applySubscriptionState(db, subscriptionState(updated, user.id, askedAt))
   return {
     kind: 'changed',
     user: move.user,
@@ -271,6 +274,7 @@ export async function cancelSubscription(
     const moved = await moveToUnbilledPlan(db, user.id, null)
     return { user: moved.user, endsAt: null }
   }
+  const askedAt = new Date()
   const updated = await callStripe('subscription cancel', BILLING_MESSAGES.cancelFailed, () =>
     stripe().subscriptions.update(
       subscription.id,
@@ -278,7 +282,7 @@ export async function cancelSubscription(
       { idempotencyKey: `cancel-${subscription.id}-${requestKey}` },
     ),
   )
-  const state = subscriptionState(updated, user.id, new Date())
+  const state = subscriptionState(updated, user.id, askedAt)
   const move = await applySubscriptionState(db, state)
   return { user: move.user, endsAt: state.currentPeriodEnd }
 }
@@ -324,8 +328,10 @@ async function applyEvent(event: Stripe.Event) {
         typeof session.subscription === 'string' ? session.subscription : session.subscription?.id
       if (session.mode !== 'subscription' || !subscriptionId || !userId) return
       if (!(await findUserById(db, userId))) return log.warn({ userId }, 'checkout for no user')
-      // The session names the subscription; its state is fetched, as of now. One Stripe does
-      // not know is not worth a retry; a failure to reach Stripe is (the webhook answers 503).
+      // The session names the subscription; its state is fetched, as of when we asked (a change
+      // applied while the answer travels is newer and wins). One Stripe does not know is not
+      // worth a retry; a failure to reach Stripe is (the webhook answers 503).
+      const askedAt = new Date()
       let subscription: Stripe.Subscription
       try {
         subscription = await stripe().subscriptions.retrieve(subscriptionId)
@@ -333,7 +339,7 @@ async function applyEvent(event: Stripe.Event) {
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
         return log.warn({ subscriptionId }, 'checkout names a subscription Stripe does not know')
       }
-      await applySubscriptionState(db, subscriptionState(subscription, userId, new Date()))
+      await applySubscriptionState(db, subscriptionState(subscription, userId, askedAt))
       return
     }
     case 'customer.subscription.created':

@@ -153,12 +153,17 @@ function useRowActions(alert: DashboardAlert, actions: AlertRowActions) {
   return { status, controls, error }
 }
 
-function StatusBadge({ kind, status }: { kind: DashboardAlert['kind']; status: number }) {
+/** The status, and why an alert stopped when it did not stop by the user's hand. */
+function StatusBadge({ alert, status }: { alert: ListedAlert; status: number }) {
+  const reason = status === alert.status && status !== 1 ? alert.statusReason : null
   return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status] ?? STATUS_STYLES[0]}`}
-    >
-      {statusLabel(kind, status)}
+    <span>
+      <span
+        className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status] ?? STATUS_STYLES[0]}`}
+      >
+        {statusLabel(alert.kind, status)}
+      </span>
+      {reason && <span className="mt-1 block max-w-48 text-xs text-slate-500">{reason}</span>}
     </span>
   )
 }
@@ -168,7 +173,7 @@ function TableRow({ alert, actions }: { alert: ListedAlert; actions: AlertRowAct
   return (
     <tr className="align-top">
       <td className="px-4 py-3">
-        <StatusBadge kind={alert.kind} status={status} />
+        <StatusBadge alert={alert} status={status} />
         <CheckTimes alert={alert} />
       </td>
       <td className="px-4 py-3 capitalize">{alert.kind}</td>
@@ -234,7 +239,7 @@ function Card({ alert, actions }: { alert: ListedAlert; actions: AlertRowActions
             <span className="capitalize">{alert.kind}</span> · {alertWhere(alert)}
           </p>
         </div>
-        <StatusBadge kind={alert.kind} status={status} />
+        <StatusBadge alert={alert} status={status} />
       </div>
       <p className="mt-2 text-sm text-slate-700">{alertWhen(alert)}</p>
       <p className="text-sm text-slate-600">{alertDetails(alert)}</p>

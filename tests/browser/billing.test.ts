@@ -1,0 +1,187 @@
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import { createDb } from '../../db/client.ts'
+import { createDiningAlertRow, createHotelAlertRow, fakePhoneNumber } from '../../db/factories.ts'
+import { logIn, MODES, newPage, setupBrowser } from '../support/browser.ts'
+
+setupBrowser()
+const db = createDb(inject('databaseUrl'), { max: 2 })
+afterAll(() => db.destroy())
+
+const DOWNGRADE_CONFIRMATION =
+  'You are downgrading from 15 to 5 alerts. Any running alerts above your new limit will be automatically stopped. Are you sure you want to continue?'
+
+async function userRow(phoneNumber: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('phoneNumber', '=', phoneNumber)
+    .executeTakeFirstOrThrow()
+}
+
+async function subscriptionRows(userId: string) {
+  return db.selectFrom('subscriptions').selectAll().where('userId', '=', userId).execute()
+}
+
+/** A plan card of /settings, found by its heading. */
+function planCard(page: Page, name: string) {
+  return page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name, exact: true, level: 2 }) })
+}
+
+/**
+ * Pays on /payment/{plan} with the test-mode card form. With JavaScript the form is the one
+ * mounted for the Checkout session the page asked for; without it, the server-rendered one.
+ */
+async function payWithCard(page: Page, javaScript: boolean, cardNumber?: string) {
+  await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor()
+  await page.getByText('Test mode', { exact: false }).first().waitFor()
+  if (javaScript) await page.locator('input[name="sessionId"]').waitFor({ state: 'attached' })
+  const card = page.getByLabel('Card number')
+  expect(await card.inputValue()).toBe('4242 4242 4242 4242')
+  if (cardNumber) await card.fill(cardNumber)
+  await page.getByRole('button', { name: 'Subscribe for $7 per month' }).click()
+}
+
+describe.each(MODES)('paying for a plan and changing it ($label)', (mode) => {
+  it('subscribes to Magic Hour, upgrades, downgrades with six alerts running and cancels', async () => {
+    const { context, page } = await newPage(mode)
+    const phoneNumber = fakePhoneNumber()
+    try {
+      // 1. Subscribe to Magic Hour from the plan list a new user lands on.
+      await logIn(page, phoneNumber, mode.javaScript)
+      expect(new URL(page.url()).pathname).toBe('/pricing')
+      await page.getByRole('link', { name: 'Get Started with Magic Hour' }).click()
+      await page.waitForURL((url) => url.pathname === '/payment/magic-hour')
+      await payWithCard(page, mode.javaScript)
+      await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 })
+
+      const user = await userRow(phoneNumber)
+      expect(user.planId).toBe('magic-hour')
+      const subscriptions = await subscriptionRows(user.id)
+      expect(subscriptions).toHaveLength(1)
+      expect(subscriptions[0]).toMatchObject({
+        id: user.subscriptionId,
+        status: 'active',
+        priceId: 'price_mock_magic_hour',
+        cancelAtPeriodEnd: false,
+      })
+
+      // 2. Upgrade to Lightning Lane on /settings.
+      await page.goto('/settings')
+      const magicHour = planCard(page, 'Magic Hour')
+      await magicHour.getByText('CURRENT', { exact: true }).waitFor()
+      const current = magicHour.getByRole('button', { name: 'Current Plan: Magic Hour' })
+      expect(await current.textContent()).toBe('Current Plan')
+      expect(await current.isDisabled()).toBe(true)
+      expect(await planCard(page, 'Lightning Lane').getByText('CURRENT').count()).toBe(0)
+      await page.getByRole('button', { name: 'Upgrade: Lightning Lane' }).click()
+      await page.getByRole('status').getByText('Plan updated successfully!').waitFor()
+      await planCard(page, 'Lightning Lane').getByText('CURRENT', { exact: true }).waitFor()
+      expect((await userRow(phoneNumber)).planId).toBe('lightning-lane')
+
+      // 3. Downgrade to Magic Hour with six alerts running: the last one started stops.
+      const started = Date.now() - 6 * 60 * 60_000
+      const alerts = []
+      for (let i = 0; i < 6; i++) {
+        const startedAt = new Date(started + i * 60 * 60_000)
+        alerts.push(
+          i % 2 === 0
+            ? await createHotelAlertRow(db, user.id, { startedAt })
+            : await createDiningAlertRow(db, user.id, { startedAt }),
+        )
+      }
+      const latest = alerts.at(-1)!
+      await page.getByRole('button', { name: 'Downgrade: Magic Hour' }).click()
+      if (mode.javaScript) {
+        const dialog = page.getByRole('dialog')
+        await dialog.getByText(DOWNGRADE_CONFIRMATION, { exact: true }).waitFor()
+        await dialog.getByRole('button', { name: 'Downgrade', exact: true }).click()
+      } else {
+        await page.waitForURL((url) => url.searchParams.get('confirm') === 'magic-hour')
+        await page.getByRole('heading', { name: 'Downgrade plan' }).waitFor()
+        await page.getByText(DOWNGRADE_CONFIRMATION, { exact: true }).waitFor()
+        await page.getByRole('button', { name: 'Downgrade', exact: true }).click()
+      }
+      await page
+        .getByRole('status')
+        .getByText(
+          'Plan downgraded successfully! Any excess running alerts have been automatically stopped.',
+        )
+        .waitFor()
+      await planCard(page, 'Magic Hour').getByText('CURRENT', { exact: true }).waitFor()
+      expect((await userRow(phoneNumber)).planId).toBe('magic-hour')
+      const hotels = await db
+        .selectFrom('hotelAlerts')
+        .select(['id', 'status'])
+        .where('userId', '=', user.id)
+        .execute()
+      const dinings = await db
+        .selectFrom('diningAlerts')
+        .select(['id', 'status'])
+        .where('userId', '=', user.id)
+        .execute()
+      const all = [...hotels, ...dinings]
+      expect(all).toHaveLength(6)
+      expect(all.filter((alert) => alert.status === 1)).toHaveLength(5)
+      expect(all.filter((alert) => alert.status !== 1).map((alert) => alert.id)).toEqual([
+        latest.id,
+      ])
+
+      // 4. Cancel: the plan stays until the end of the period paid for.
+      await page.getByRole('button', { name: 'Cancel Subscription' }).click()
+      const confirmation = mode.javaScript ? page.getByRole('dialog') : page
+      if (!mode.javaScript)
+        await page.waitForURL((url) => url.searchParams.get('confirm') === 'cancel')
+      await confirmation.getByText(/^Are you sure you want to cancel your subscription\?/).waitFor()
+      await confirmation.getByRole('button', { name: 'Cancel Subscription' }).click()
+      await page.getByRole('status').getByText('Subscription cancelled successfully.').waitFor()
+      await page
+        .getByText(
+          /^Your subscription is cancelled\. Your alerts keep working until [A-Z][a-z]+ \d{1,2}, \d{4}, then they pause\. Keeping your plan, or choosing another paid plan, continues it\.$/,
+        )
+        .waitFor()
+      expect(await page.getByRole('button', { name: 'Cancel Subscription' }).count()).toBe(0)
+      const cancelled = await userRow(phoneNumber)
+      expect(cancelled.planId).toBe('magic-hour')
+      expect(await subscriptionRows(user.id)).toEqual([
+        expect.objectContaining({
+          id: cancelled.subscriptionId,
+          status: 'active',
+          cancelAtPeriodEnd: true,
+        }),
+      ])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('a declined card', () => {
+  it('shows the decline next to the card field and leaves the user without a plan', async () => {
+    const mode = { viewport: 'desktop', javaScript: true } as const
+    const { context, page } = await newPage(mode)
+    const phoneNumber = fakePhoneNumber()
+    try {
+      await logIn(page, phoneNumber, true)
+      await page.goto('/payment/magic-hour')
+      await payWithCard(page, true, '4000 0000 0000 0002')
+      const card = page.getByLabel('Card number')
+      const error = page.getByRole('alert').filter({ hasText: 'Your card was declined.' })
+      await error.waitFor()
+      expect(await card.getAttribute('aria-invalid')).toBe('true')
+      expect(await card.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'))
+      expect(new URL(page.url()).pathname).toBe('/payment/magic-hour')
+      await page.getByRole('button', { name: 'Subscribe for $7 per month' }).waitFor()
+
+      const user = await userRow(phoneNumber)
+      expect(user.planId).toBeNull()
+      expect(user.subscriptionId).toBeNull()
+      expect(await subscriptionRows(user.id)).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
