@@ -27,8 +27,21 @@ describe('the browser bundle', () => {
     'createHmac',
     'DATABASE_URL',
     'SESSION_SECRET',
+    'StripeSignatureVerificationError',
+    'STRIPE_SECRET_KEY',
+    'whsec_',
   ])('holds nothing of %s', (needle) => {
     expect(source.length).toBeGreaterThan(1000)
     expect(source).not.toContain(needle)
+  })
+
+  it("loads Stripe.js from Stripe's host on the payment page only", () => {
+    const loaders = files('public/build').filter(
+      (file) =>
+        file.endsWith('.js') && readFileSync(file, 'utf8').includes('https://js.stripe.com'),
+    )
+    expect(loaders.map((file) => path.basename(file))).toEqual([
+      expect.stringMatching(/^payment\.\$plan-\w+\.js$/),
+    ])
   })
 })
