@@ -46,6 +46,31 @@ describe('the environment schema', () => {
     ).toBe(true)
   })
 
+  it('uses real Stripe only with all three keys and without MOCKS, and asks for them together', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    }
+    expect(parseEnv({}).stripe).toMatchObject({ mocked: true, publishableKey: 'pk_test_mock' })
+    expect(parseEnv(keys).stripe).toMatchObject({ mocked: false, secretKey: 'sk_live_abc123' })
+    expect(parseEnv({ ...keys, MOCKS: 'true' }).stripe.mocked).toBe(true)
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrowError(
+      /STRIPE_SECRET_KEY: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/,
+    )
+    expect(() => parseEnv({ ...keys, STRIPE_PUBLISHABLE_KEY: 'sk_live_oops' })).toThrowError(
+      /STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/,
+    )
+    const twilio = {
+      TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_FROM_NUMBER: '+12015550100',
+    }
+    expect(() =>
+      parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...twilio }),
+    ).toThrowError(/STRIPE_SECRET_KEY: required in production unless MOCKS=true/)
+  })
+
   it('reads the admin numbers as a list', () => {
     expect(
       parseEnv({ ADMIN_PHONE_NUMBERS: '+12015550100, +442079460958' }).adminPhoneNumbers,

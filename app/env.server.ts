@@ -108,50 +108,32 @@ const schema = z
     STRIPE_PRICE_THE_CLUB: priceId('the-club'),
   })
   .superRefine((env, ctx) => {
-    const twilioKeys = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER]
-    const given = twilioKeys.filter(Boolean).length
-    if (given > 0 && given < 3) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['TWILIO_ACCOUNT_SID'],
-        message: 'set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER together',
-      })
-    }
-    const stripeKeys = [
-      env.STRIPE_SECRET_KEY,
-      env.STRIPE_PUBLISHABLE_KEY,
-      env.STRIPE_WEBHOOK_SECRET,
-    ]
-    const stripeGiven = stripeKeys.filter(Boolean).length
-    if (stripeGiven > 0 && stripeGiven < 3) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_SECRET_KEY'],
-        message: 'set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together',
-      })
-    }
-    if (env.NODE_ENV === 'production') {
-      if (!env.SESSION_SECRET) {
+    // Each service's credentials work together: all of them, or none for its stand-in, which
+    // production allows only with MOCKS=true.
+    const groups = [
+      ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'],
+      ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+    ] as const
+    for (const names of groups) {
+      const given = names.filter((name) => env[name]).length
+      const [first] = names
+      if (given > 0 && given < names.length) {
         ctx.addIssue({
           code: 'custom',
-          path: ['SESSION_SECRET'],
-          message: 'required in production',
+          path: [first],
+          message: `set ${names.slice(0, -1).join(', ')} and ${names.at(-1)} together`,
         })
       }
-      if (given === 0 && !env.MOCKS) {
+      if (given === 0 && env.NODE_ENV === 'production' && !env.MOCKS) {
         ctx.addIssue({
           code: 'custom',
-          path: ['TWILIO_ACCOUNT_SID'],
+          path: [first],
           message: 'required in production unless MOCKS=true',
         })
       }
-      if (stripeGiven === 0 && !env.MOCKS) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['STRIPE_SECRET_KEY'],
-          message: 'required in production unless MOCKS=true',
-        })
-      }
+    }
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' })
     }
   })
 

@@ -33,6 +33,7 @@ import {
   sendLoginCode,
 } from '~/utils/login.server'
 import { getUser, startWebSession } from '~/utils/session.server'
+import { FieldError } from '~/components/field-error'
 
 export const meta: MetaFunction = () => [
   { title: 'Log in or sign up | Disney Hotel Alerts' },
@@ -196,15 +197,6 @@ const inputClass =
   'block w-full rounded-lg border border-slate-300 px-4 py-3 text-lg shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid]:border-red-500'
 const primaryButton =
   'w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60'
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null
-  return (
-    <p id={id} role="alert" className="mt-2 text-sm text-red-600">
-      {errors[0]}
-    </p>
-  )
-}
 
 export default function Login() {
   const { carried: carriedFromUrl, pending, justResent } = useLoaderData<typeof loader>()

@@ -14,6 +14,7 @@ import {
 import type { StripeEmbeddedCheckout } from '@stripe/stripe-js'
 import { loadStripe } from '@stripe/stripe-js/pure'
 import { useEffect, useRef, useState } from 'react'
+import { FieldError } from '~/components/field-error'
 import { toPlanCard } from '~/components/plan-card'
 import { BILLING_MESSAGES, testCardSchema } from '~/domain/billing'
 import { getEnv } from '~/env.server'
@@ -291,11 +292,7 @@ function TestModeCard({ sessionId, price }: { sessionId: string | null; price: s
         autoComplete="cc-number"
         className="focus:border-brand-500 focus:ring-brand-200 mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:ring-2 focus:outline-none"
       />
-      {fields.cardNumber.errors && (
-        <p id={fields.cardNumber.errorId} role="alert" className="mt-1 text-sm text-red-600">
-          {fields.cardNumber.errors[0]}
-        </p>
-      )}
+      <FieldError id={fields.cardNumber.errorId} errors={fields.cardNumber.errors} />
       <button type="submit" disabled={busy} className={primaryButton}>
         {busy ? 'Processing...' : `Subscribe for ${price}`}
       </button>

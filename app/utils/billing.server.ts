@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
+import { z } from 'zod'
 import type { Plan, User } from '../../db/schema.ts'
 import { getEnv } from '~/env.server'
 import { BILLING_MESSAGES, planChange } from '~/domain/billing'
@@ -16,7 +17,7 @@ import {
   type SubscriptionState,
 } from '~/models/subscription.server'
 import { findUserById } from '~/models/user.server'
-import { apiError } from '~/utils/api.server'
+import { apiError, readJson } from '~/utils/api.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
 
@@ -369,10 +370,18 @@ async function applyEvent(event: Stripe.Event) {
   }
 }
 
-/** The plan behind a Stripe price id, for callers that name plans by price (the JSON API). */
-export function planForPrice(priceId: unknown) {
-  if (typeof priceId !== 'string' || !/^price_\w+$/.test(priceId)) return undefined
-  return findPlanByPriceId(getDb(), priceId)
+const priceBody = z.object({ priceId: z.string().regex(/^price_\w+$/) })
+
+/**
+ * The plan a JSON body names by {priceId}, as the billing calls of the API take it. A body that
+ * names no plan (not JSON, no priceId, not a price, an unknown one) is the one refusal of the
+ * specification.
+ */
+export async function planOfBody(request: Request): Promise<Plan> {
+  const parsed = await readJson(request, priceBody).catch(() => null)
+  const plan = parsed && (await findPlanByPriceId(getDb(), parsed.priceId))
+  if (!plan) throw apiError(400, BILLING_MESSAGES.invalidPlan)
+  return plan
 }
 
 /**
