@@ -22,6 +22,11 @@ export interface PlanMove {
   applied: boolean
   /** Running alerts stopped because the new plan allows fewer. */
   stopped: number
+  /**
+   * Another live subscription that granted the plan until this one took over (two checkouts
+   * paid in two tabs): the caller ends it, so that nobody pays twice.
+   */
+  replaced?: string
 }
 
 /**
@@ -139,8 +144,20 @@ export async function applySubscriptionState(
         .where('stripePriceId', '=', state.priceId)
         .executeTakeFirst()
       if (!plan) return { user, applied: true, stopped: 0 }
+      const previous =
+        user.subscriptionId && user.subscriptionId !== state.id
+          ? await trx
+              .selectFrom('subscriptions')
+              .select(['id', 'status'])
+              .where('id', '=', user.subscriptionId)
+              .executeTakeFirst()
+          : undefined
       const moved = await moveUser(trx, user, current, plan, { subscriptionId: state.id })
-      return { ...moved, applied: true }
+      return {
+        ...moved,
+        applied: true,
+        ...(previous && grantsPlan(previous.status) && { replaced: previous.id }),
+      }
     }
     if (hasEnded(state.status) && user.subscriptionId === state.id) {
       const moved = await moveUser(trx, user, current, null, { subscriptionId: null })

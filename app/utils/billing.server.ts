@@ -7,7 +7,7 @@ import { BILLING_MESSAGES, planChange } from '~/domain/billing'
 import { findPlan, findPlanByPriceId } from '~/models/plan.server'
 import {
   applyInvoiceOutcome,
-  applySubscriptionState,
+  applySubscriptionState as storeSubscriptionState,
   currentSubscription,
   findUserByCustomerId,
   hasStripeEvent,
@@ -69,6 +69,27 @@ function subscriptionState(
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     stateAt,
   }
+}
+
+/**
+ * Applies Stripe's state of a subscription; when it takes over from another live subscription
+ * of the same user, that one is ended now (its unused time becomes credit), so nobody pays twice.
+ */
+async function applySubscriptionState(db: ReturnType<typeof getDb>, state: SubscriptionState) {
+  const move = await storeSubscriptionState(db, state)
+  if (move.replaced) {
+    const log = getLogger().child({ userId: state.userId, replaced: move.replaced })
+    log.warn('a second subscription took over; ending the first')
+    try {
+      const askedAt = new Date()
+      const ended = await endSubscriptionNow(move.replaced)
+      await storeSubscriptionState(db, subscriptionState(ended, state.userId, askedAt))
+    } catch (error) {
+      // The new plan stands; the old subscription needs a person (it is in the log).
+      log.error({ err: error }, 'could not end the replaced subscription')
+    }
+  }
+  return move
 }
 
 /** Whose subscription this is: the user named in its metadata, or the owner of its customer. */

@@ -358,6 +358,23 @@ describe('POST /api/stripe/create-checkout', () => {
 })
 
 describe('POST /api/stripe/complete-checkout', () => {
+  it('ends the first subscription when a second checkout, paid in another tab, takes over', async () => {
+    const { user, token } = await signedIn()
+    const first = await openSession(token, PRICE.magicHour)
+    const second = await openSession(token, PRICE.lightningLane)
+    await payTestCheckout(first, '4242424242424242')
+    await payTestCheckout(second, '4242424242424242')
+    expect((await completeCheckout({ sessionId: first }, token)).status).toBe(200)
+    const firstSubscription = (await userRow(user.id)).subscriptionId!
+    expect((await completeCheckout({ sessionId: second }, token)).status).toBe(200)
+
+    const row = await userRow(user.id)
+    expect(row.planId).toBe('lightning-lane')
+    expect(row.subscriptionId).not.toBe(firstSubscription)
+    expect((await stripeApi.subscriptions.retrieve(firstSubscription)).status).toBe('canceled')
+    expect((await subscriptionRow(firstSubscription)).status).toBe('canceled')
+  })
+
   it('puts the user on the plan they paid for and can be called again', async () => {
     const { user, token } = await signedIn()
     const sessionId = await openSession(token, PRICE.lightningLane)
