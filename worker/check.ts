@@ -1,16 +1,15 @@
 import { statSync, readFileSync } from 'node:fs'
 import type { Job } from 'bullmq'
+import type { UpdateQueryBuilder, UpdateResult } from 'kysely'
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Logger } from 'pino'
 import type { DB } from '../db/client.ts'
+import type { Database } from '../db/schema.ts'
 import { DINING_STATUS, HOTEL_STATUS } from '../app/domain/alerts.ts'
 import { timeMatches } from '../app/domain/dining-alert.ts'
 import { diningOpeningText, hotelOpeningText } from '../app/domain/texts.ts'
 import type { Env } from '../app/env.server.ts'
-import {
-  newShortCode,
-  recordOpenings,
-  type NewNotification,
-} from '../app/models/monitoring.server.ts'
+import { newShortCode, recordCheck, type NewNotification } from '../app/models/monitoring.server.ts'
 import type { Metrics } from './metrics.ts'
 import type { CheckJob, Queues } from './queues.ts'
 import type { CircuitBreaker } from './upstream/breaker.ts'
@@ -60,14 +59,24 @@ async function throughBreaker<T>(
   }
 }
 
-/** Queues the texts of the outbox rows just written; the job id makes a second add a no-op. */
-async function queueTexts(deps: CheckDeps, rows: NewNotification[]) {
-  const created = await recordOpenings(deps.db, rows)
-  await Promise.all(
-    created.map((row) =>
-      deps.queues.sms.add('send', { notificationId: row.id }, { jobId: row.id }),
-    ),
-  )
+/**
+ * Records the check (its outbox rows and its update of the alerts, in one statement), then queues
+ * the texts of the rows just written; the job id makes a second add a no-op.
+ */
+async function recordAndQueue<Table extends 'hotelAlerts' | 'diningAlerts'>(
+  deps: CheckDeps,
+  rows: NewNotification[],
+  checked: UpdateQueryBuilder<Database, Table, Table, UpdateResult>,
+) {
+  const created = await recordCheck(deps.db, rows, checked)
+  if (created.length)
+    await deps.queues.sms.addBulk(
+      created.map((row) => ({
+        name: 'send',
+        data: { notificationId: row.id },
+        opts: { jobId: row.id },
+      })),
+    )
   return created
 }
 
@@ -135,22 +144,29 @@ async function checkDining(deps: CheckDeps, job: CheckJob, now: Date, readToken:
       })
     }
   }
-  await queueTexts(deps, rows)
-  await deps.db
-    .updateTable('diningAlerts')
-    .set({ lastCheckedAt: now })
-    .where(
-      'id',
-      'in',
-      alerts.map((a) => a.id),
-    )
-    .execute()
-  if (found.size)
-    await deps.db
+  // One update for every alert of the question, found or not.
+  await recordAndQueue(
+    deps,
+    rows,
+    deps.db
       .updateTable('diningAlerts')
-      .set({ lastFoundAt: now })
-      .where('id', 'in', [...found])
-      .execute()
+      .set((eb) => ({
+        lastCheckedAt: now,
+        ...(found.size && {
+          lastFoundAt: eb
+            .case()
+            .when('id', 'in', [...found])
+            .then(now)
+            .else(eb.ref('lastFoundAt'))
+            .end(),
+        }),
+      }))
+      .where(
+        'id',
+        'in',
+        alerts.map((a) => a.id),
+      ),
+  )
   deps.metrics.checks.inc({ kind: 'dining', result: 'checked' }, alerts.length)
 }
 
@@ -162,7 +178,6 @@ async function checkHotel(deps: CheckDeps, job: CheckJob, now: Date) {
     .select([
       'hotelAlerts.id',
       'hotelAlerts.userId',
-      'hotelAlerts.roomTypeIds',
       'hotelAlerts.checkInDate',
       'hotelAlerts.checkOutDate',
       'hotelAlerts.numberOfAdults',
@@ -172,6 +187,19 @@ async function checkHotel(deps: CheckDeps, job: CheckJob, now: Date) {
       'resorts.name as resortName',
       'resorts.locationIdentifier',
       'resorts.sold',
+      // The chosen room types come with the alert: no second round trip.
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('roomTypes')
+            .select([
+              'roomTypes.id',
+              'roomTypes.name',
+              'roomTypes.disneyRoomId',
+              'roomTypes.disneyRoomCode',
+            ])
+            .where((inner) => inner('roomTypes.id', '=', inner.fn.any('hotelAlerts.roomTypeIds'))),
+        ).as('roomTypes'),
     ])
     .where('hotelAlerts.id', 'in', job.alertIds)
     .where('hotelAlerts.status', '=', HOTEL_STATUS.running)
@@ -217,14 +245,9 @@ async function checkHotel(deps: CheckDeps, job: CheckJob, now: Date) {
     return
   }
 
-  const roomTypes = await deps.db
-    .selectFrom('roomTypes')
-    .select(['id', 'name', 'disneyRoomId', 'disneyRoomCode'])
-    .where('id', 'in', [...new Set(alerts.flatMap((alert) => alert.roomTypeIds))])
-    .execute()
   // A room type matches by Disney's room id, or its code; our own id stands in where Disney's
   // is not in the catalogue (the simulator answers with it).
-  const open = (room: (typeof roomTypes)[number]) =>
+  const open = (room: (typeof first.roomTypes)[number]) =>
     openings.some(
       (opening) =>
         opening.roomId === (room.disneyRoomId ?? room.id) ||
@@ -241,9 +264,7 @@ async function checkHotel(deps: CheckDeps, job: CheckJob, now: Date) {
 
   const rows: NewNotification[] = []
   for (const alert of alerts) {
-    const room = roomTypes.find(
-      (candidate) => alert.roomTypeIds.includes(candidate.id) && open(candidate),
-    )
+    const room = alert.roomTypes.find(open)
     if (!room) continue
     const shortCode = newShortCode()
     rows.push({
@@ -265,20 +286,31 @@ async function checkHotel(deps: CheckDeps, job: CheckJob, now: Date) {
     })
   }
   const found = rows.map((row) => row.alertId)
-  await queueTexts(deps, rows)
-  await deps.db
-    .updateTable('hotelAlerts')
-    .set({ lastCheckedAt: now })
-    .where('id', 'in', ids)
-    .execute()
-  // A hotel alert that found its room has done its job: one text, then completed.
-  if (found.length) {
-    await deps.db
+  // One update for every alert of the question. A hotel alert that found its room has done its
+  // job: one text, then completed.
+  await recordAndQueue(
+    deps,
+    rows,
+    deps.db
       .updateTable('hotelAlerts')
-      .set({ status: HOTEL_STATUS.completed, lastFoundAt: now, nextCheckAt: null })
-      .where('id', 'in', found)
-      .execute()
-  }
+      .set((eb) => {
+        const isFound = eb('id', 'in', found)
+        return {
+          lastCheckedAt: now,
+          ...(found.length && {
+            status: eb
+              .case()
+              .when(isFound)
+              .then(HOTEL_STATUS.completed)
+              .else(eb.ref('status'))
+              .end(),
+            lastFoundAt: eb.case().when(isFound).then(now).else(eb.ref('lastFoundAt')).end(),
+            nextCheckAt: eb.case().when(isFound).then(null).else(eb.ref('nextCheckAt')).end(),
+          }),
+        }
+      })
+      .where('id', 'in', ids),
+  )
   deps.metrics.checks.inc({ kind: 'hotel', result: 'checked' }, alerts.length)
 }
 

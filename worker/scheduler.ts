@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import type { DB } from '../db/client.ts'
 import { claimDueChecks, stopPastAlerts, type DueCheck } from '../app/models/monitoring.server.ts'
 import type { Queues } from './queues.ts'
+import { requeueStrandedTexts } from './sms.ts'
 
 /** The same question due at the same moment is the same job, however many times it is added. */
 export function checkJobId(check: DueCheck) {
@@ -15,7 +16,7 @@ const MAX_ROUNDS = 20
 
 /**
  * A tick: stops alerts whose date has passed, then claims due alerts in bounded batches and
- * enqueues one check job per question. Postgres holds the schedule; Redis only holds the work.
+ * enqueues one check job per question, and queues again any text whose send job was lost. Postgres holds the schedule; Redis only holds the work.
  */
 export function tickProcessor(deps: { db: DB; queues: Queues; logger: Logger; batchSize: number }) {
   return async () => {
@@ -37,7 +38,9 @@ export function tickProcessor(deps: { db: DB; queues: Queues; logger: Logger; ba
       jobs += checks.length
       if (alerts < deps.batchSize) break
     }
-    if (claimed || stopped) deps.logger.info({ claimed, jobs, stopped }, 'tick')
-    return { claimed, jobs, stopped }
+    const requeued = await requeueStrandedTexts(deps.db, deps.queues)
+    if (claimed || stopped || requeued)
+      deps.logger.info({ claimed, jobs, stopped, requeued }, 'tick')
+    return { claimed, jobs, stopped, requeued }
   }
 }

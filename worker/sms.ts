@@ -4,10 +4,10 @@ import type { Updateable } from 'kysely'
 import type { DB } from '../db/client.ts'
 import type { NotificationsTable } from '../db/schema.ts'
 import type { Env } from '../app/env.server.ts'
-import { isOptedOut } from '../app/models/monitoring.server.ts'
+import { pendingTextsSince } from '../app/models/monitoring.server.ts'
 import { findSentText, sendSms } from '../app/utils/sms.server.ts'
 import type { Metrics } from './metrics.ts'
-import type { SmsJob } from './queues.ts'
+import type { Queues, SmsJob } from './queues.ts'
 
 /** Twilio errors that no retry can fix: a bad number, a number that opted out, and the like. */
 function isPermanent(error: unknown) {
@@ -21,9 +21,19 @@ function isPermanent(error: unknown) {
  */
 export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: Metrics }) {
   return async (job: Job<SmsJob>) => {
+    // The opt-out comes with the row: one round trip fewer for every text.
     const row = await deps.db
       .selectFrom('notifications')
       .selectAll()
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('smsOptOuts')
+              .whereRef('smsOptOuts.phoneNumber', '=', 'notifications.toNumber'),
+          )
+          .as('optedOut'),
+      )
       .where('id', '=', job.data.notificationId)
       .executeTakeFirst()
     if (!row || (row.status !== 'pending' && row.status !== 'sending'))
@@ -35,7 +45,7 @@ export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: 
         .where('id', '=', row.id)
         .execute()
 
-    if (await isOptedOut(deps.db, row.toNumber)) {
+    if (row.optedOut) {
       await update({ status: 'skipped', error: 'The number replied STOP.' })
       deps.metrics.texts.inc({ status: 'skipped' })
       return { skipped: 'opted out' }
@@ -69,4 +79,25 @@ export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: 
       throw error
     }
   }
+}
+
+/** How long a text may wait in the outbox, pending, before its send job is thought lost. */
+const STRANDED_AFTER_MS = 60_000
+
+/**
+ * Queues again the texts whose outbox row is still pending a minute on: their job was lost
+ * (Redis restarted empty, or queueing failed after the row was written) or failed before it
+ * could send. The job id is the row id, so a job that is only waiting is not doubled.
+ */
+export async function requeueStrandedTexts(db: DB, queues: Queues, now = Date.now()) {
+  const stranded = await pendingTextsSince(db, new Date(now - STRANDED_AFTER_MS), 200)
+  let requeued = 0
+  for (const { id } of stranded) {
+    const job = await queues.sms.getJob(id)
+    if (!job) await queues.sms.add('send', { notificationId: id }, { jobId: id })
+    else if (await job.isFailed()) await job.retry('failed')
+    else continue
+    requeued++
+  }
+  return requeued
 }

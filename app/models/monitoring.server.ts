@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto'
-import { sql, type Kysely } from 'kysely'
+import {
+  sql,
+  type Kysely,
+  type RawBuilder,
+  type UpdateQueryBuilder,
+  type UpdateResult,
+} from 'kysely'
 import type { Database, NotificationStatus } from '../../db/schema.ts'
 import { DINING_STATUS, HOTEL_STATUS, type AlertKind } from '~/domain/alerts'
 import { TRIAL_DAYS } from '~/domain/plans'
@@ -48,7 +54,8 @@ const scansAllowed = sql<boolean>`(not p.free or (u.trial_start_utc is not null 
  * Claims due running alerts (FOR UPDATE SKIP LOCKED, so any number of workers can tick at once
  * without claiming one alert twice), moves each one's next check to its next slot on its
  * question's phase, and hands them, grouped by question, to `enqueue` before the claim commits:
- * if enqueueing fails, the alerts stay due and the next tick claims them again.
+ * if enqueueing fails, the alerts stay due and the next tick claims them again. A batch holds
+ * whole questions, so it can be a little larger than `batchSize`.
  */
 export async function claimDueChecks(
   db: Executor,
@@ -57,40 +64,72 @@ export async function claimDueChecks(
   enqueue: (checks: DueCheck[]) => Promise<void>,
 ): Promise<DueCheck[]> {
   return db.transaction().execute(async (trx) => {
-    const hotels = await sql<{
-      id: string
-      resortId: string
-      checkInDate: string
-      checkOutDate: string
-      numberOfAdults: number
-      agesOfChildren: number[]
-      accessible: boolean
-      intervalMinutes: number
-      nextCheckAt: Date
-    }>`
-      select h.id, h.resort_id, h.check_in_date, h.check_out_date, h.number_of_adults, h.ages_of_children,
-        h.accessible, p.interval_minutes, h.next_check_at
-      from hotel_alerts h join users u on u.id = h.user_id join plans p on p.id = u.plan_id
-      where h.status = 1 and h.type <> 1 and h.next_check_at <= ${new Date(now)} and ${scansAllowed}
-      order by h.next_check_at
-      limit ${batchSize}
-      for update of h skip locked
-    `.execute(trx)
-    const dinings = await sql<{
-      id: string
-      resortLocationIdentifier: string
-      partySize: number
-      reserveDate: string
-      intervalMinutes: number
-      nextCheckAt: Date
-    }>`
-      select d.id, d.resort_location_identifier, d.party_size, d.reserve_date, p.interval_minutes, d.next_check_at
-      from dining_alerts d join users u on u.id = d.user_id join plans p on p.id = u.plan_id
-      where d.status = 1 and d.next_check_at <= ${new Date(now)} and ${scansAllowed}
-      order by d.next_check_at
-      limit ${batchSize}
-      for update of d skip locked
-    `.execute(trx)
+    const due = new Date(now)
+    const selectHotels = (filter: RawBuilder<unknown>, limit: RawBuilder<unknown>) =>
+      sql<{
+        id: string
+        resortId: string
+        checkInDate: string
+        checkOutDate: string
+        numberOfAdults: number
+        agesOfChildren: number[]
+        accessible: boolean
+        intervalMinutes: number
+        nextCheckAt: Date
+      }>`
+        select h.id, h.resort_id, h.check_in_date, h.check_out_date, h.number_of_adults, h.ages_of_children,
+          h.accessible, p.interval_minutes, h.next_check_at
+        from hotel_alerts h join users u on u.id = h.user_id join plans p on p.id = u.plan_id
+        where h.status = 1 and h.type <> 1 and h.next_check_at <= ${due} and ${scansAllowed} ${filter}
+        order by h.next_check_at, h.resort_id, h.check_in_date, h.check_out_date, h.number_of_adults,
+          h.ages_of_children, h.accessible
+        ${limit}
+        for update of h skip locked
+      `.execute(trx)
+    const selectDinings = (filter: RawBuilder<unknown>, limit: RawBuilder<unknown>) =>
+      sql<{
+        id: string
+        resortLocationIdentifier: string
+        partySize: number
+        reserveDate: string
+        intervalMinutes: number
+        nextCheckAt: Date
+      }>`
+        select d.id, d.resort_location_identifier, d.party_size, d.reserve_date, p.interval_minutes, d.next_check_at
+        from dining_alerts d join users u on u.id = d.user_id join plans p on p.id = u.plan_id
+        where d.status = 1 and d.next_check_at <= ${due} and ${scansAllowed} ${filter}
+        order by d.next_check_at, d.resort_location_identifier, d.party_size, d.reserve_date
+        ${limit}
+        for update of d skip locked
+      `.execute(trx)
+
+    // Alerts come question by question. A full batch may cut its last question short: the rest
+    // of that question's due alerts join the claim, or they would make a second job with the
+    // same id for the same slot, which the queue drops, and go unchecked until their next slot.
+    const batch = sql`limit ${batchSize}`
+    const hotels = (await selectHotels(sql``, batch)).rows
+    const lastHotel = hotels.length === batchSize ? hotels.at(-1) : undefined
+    if (lastHotel) {
+      const rest = await selectHotels(
+        sql`and h.resort_id = ${lastHotel.resortId} and h.check_in_date = ${lastHotel.checkInDate}
+          and h.check_out_date = ${lastHotel.checkOutDate} and h.number_of_adults = ${lastHotel.numberOfAdults}
+          and h.ages_of_children = ${lastHotel.agesOfChildren} and h.accessible = ${lastHotel.accessible}
+          and h.id <> all(${hotels.map((row) => row.id)}::uuid[])`,
+        sql``,
+      )
+      hotels.push(...rest.rows)
+    }
+    const dinings = (await selectDinings(sql``, batch)).rows
+    const lastDining = dinings.length === batchSize ? dinings.at(-1) : undefined
+    if (lastDining) {
+      const rest = await selectDinings(
+        sql`and d.resort_location_identifier = ${lastDining.resortLocationIdentifier}
+          and d.party_size = ${lastDining.partySize} and d.reserve_date = ${lastDining.reserveDate}
+          and d.id <> all(${dinings.map((row) => row.id)}::uuid[])`,
+        sql``,
+      )
+      dinings.push(...rest.rows)
+    }
 
     const groups = new Map<string, DueCheck>()
     const reschedule = async (
@@ -123,12 +162,12 @@ export async function claimDueChecks(
     }
     await reschedule(
       'hotel_alerts',
-      hotels.rows.map((row) => ({ ...row, key: hotelQueryKey(row) })),
+      hotels.map((row) => ({ ...row, key: hotelQueryKey(row) })),
       'hotel',
     )
     await reschedule(
       'dining_alerts',
-      dinings.rows.map((row) => ({ ...row, key: diningQueryKey(row) })),
+      dinings.map((row) => ({ ...row, key: diningQueryKey(row) })),
       'dining',
     )
     const checks = [...groups.values()]
@@ -159,16 +198,38 @@ export interface NewNotification {
 }
 
 /**
- * Writes the outbox rows for new openings before anything is sent. An opening an alert has
- * already been told about is skipped by the unique key; only the new rows come back.
+ * Writes the outbox rows for a check's new openings, before anything is sent, in one statement
+ * with the check's own update of its alerts: a check costs one round trip, and its rows and
+ * update commit together. An opening an alert has already been told about is skipped by the
+ * unique key; only the new rows come back.
  */
-export async function recordOpenings(db: Executor, rows: NewNotification[]) {
-  if (rows.length === 0) return []
+export async function recordCheck<Table extends 'hotelAlerts' | 'diningAlerts'>(
+  db: Executor,
+  rows: NewNotification[],
+  checked: UpdateQueryBuilder<Database, Table, Table, UpdateResult>,
+) {
+  if (rows.length === 0) {
+    await checked.execute()
+    return []
+  }
   return db
+    .with('checked', () => checked)
     .insertInto('notifications')
     .values(rows)
     .onConflict((oc) => oc.columns(['alertKind', 'alertId', 'openingKey']).doNothing())
     .returning(['id', 'alertKind', 'alertId'])
+    .execute()
+}
+
+/** Outbox rows still pending since before `before`, oldest first. */
+export function pendingTextsSince(db: Executor, before: Date, limit: number) {
+  return db
+    .selectFrom('notifications')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('createdAt', '<', before)
+    .orderBy('createdAt')
+    .limit(limit)
     .execute()
 }
 
@@ -241,16 +302,6 @@ export async function optOut(db: Executor, phoneNumber: string) {
 
 export async function optIn(db: Executor, phoneNumber: string) {
   await db.deleteFrom('smsOptOuts').where('phoneNumber', '=', phoneNumber).execute()
-}
-
-export async function isOptedOut(db: Executor, phoneNumber: string) {
-  return Boolean(
-    await db
-      .selectFrom('smsOptOuts')
-      .select('phoneNumber')
-      .where('phoneNumber', '=', phoneNumber)
-      .executeTakeFirst(),
-  )
 }
 
 /** The texts of some alerts, newest first, for the dashboard's history. */

@@ -1,4 +1,4 @@
-import type { Job } from 'bullmq'
+import { Worker, type Job } from 'bullmq'
 import { Redis } from 'ioredis'
 import { pino } from 'pino'
 import twilio from 'twilio'
@@ -13,7 +13,13 @@ import {
 import { configureSimulator, resetSimulator, simulatorCalls } from '../../mocks/disney.ts'
 import { checkProcessor } from '../../worker/check.ts'
 import { createMetrics } from '../../worker/metrics.ts'
-import { createQueues, type CheckJob, type SmsJob } from '../../worker/queues.ts'
+import {
+  bullPrefix,
+  createQueues,
+  QUEUES,
+  type CheckJob,
+  type SmsJob,
+} from '../../worker/queues.ts'
 import { tickProcessor } from '../../worker/scheduler.ts'
 import { smsProcessor } from '../../worker/sms.ts'
 import { CircuitBreaker } from '../../worker/upstream/breaker.ts'
@@ -113,6 +119,19 @@ describe('the tick', () => {
     const job = jobs.find((candidate) => candidate.data.alertIds.includes(a.id))
     expect(job?.data.alertIds.sort()).toEqual([a.id, b.id].sort())
     expect(simulatorCalls().filter((call) => call.family === 'dining')).toHaveLength(1)
+  })
+
+  it('never splits a question across claim batches, so no claimed alert goes unchecked', async () => {
+    const user = await subscriber()
+    const dueAt = new Date()
+    const question = { reserveDate: daysFromToday(12), partySize: 3, nextCheckAt: dueAt }
+    const same = await Promise.all([1, 2, 3].map(() => createDiningAlertRow(db, user.id, question)))
+    const other = await createDiningAlertRow(db, user.id, { ...question, partySize: 5 })
+    await tickProcessor({ db, queues, logger, batchSize: 2 })()
+    const jobs = await queues.check.getJobs(['waiting'])
+    const ids = [...same, other].map((alert) => alert.id)
+    const claimed = jobs.flatMap((job) => job.data.alertIds).filter((id) => ids.includes(id))
+    expect(claimed.sort()).toEqual([...ids].sort())
   })
 
   it('skips paused alerts, users without a plan, and free trials that have ended', async () => {
@@ -442,6 +461,89 @@ describe('sending texts', () => {
       expect(gsmLength(text)).toBeLessThanOrEqual(160)
       expect(text.endsWith(link)).toBe(true)
     }
+  })
+})
+
+describe('texts whose send job was lost', () => {
+  it('are queued again by the tick a minute on, and only once', async () => {
+    const user = await subscriber()
+    const date = daysFromToday(9)
+    const alert = await createDiningAlertRow(db, user.id, { reserveDate: date })
+    configureSimulator({ script: { dining: [`90002464|${date}|12:00:00`], rooms: [] } })
+    await check(
+      asJob<CheckJob>({
+        kind: 'dining',
+        queryKey: 'q',
+        alertIds: [alert.id],
+        scheduledFor: Date.now(),
+      }),
+    )
+    const row = await db
+      .selectFrom('notifications')
+      .select(['id', 'status'])
+      .where('alertId', '=', alert.id)
+      .executeTakeFirstOrThrow()
+    expect(row.status).toBe('pending')
+    // Redis lost the job: the row is all that is left.
+    await queues.sms.obliterate({ force: true })
+
+    const waiting = async () => (await queues.sms.getJobs(['waiting'])).map((job) => job.id)
+    expect((await tick()).requeued).toBe(0) // not a minute old yet
+    await db
+      .updateTable('notifications')
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where('id', '=', row.id)
+      .execute()
+    expect((await tick()).requeued).toBe(1)
+    expect(await waiting()).toEqual([row.id])
+    expect((await tick()).requeued).toBe(0) // already waiting: not doubled
+    expect(await waiting()).toEqual([row.id])
+
+    await sendText(asJob<SmsJob>({ notificationId: row.id }, row.id))
+    const sent = await db
+      .selectFrom('notifications')
+      .select('status')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow()
+    expect(sent.status).toBe('sent')
+    await queues.sms.obliterate({ force: true })
+    expect((await tick()).requeued).toBe(0) // sent texts are never queued again
+  })
+
+  it('retries a send job that failed for good before it could send', async () => {
+    const user = await subscriber()
+    const alert = await createDiningAlertRow(db, user.id)
+    const { id } = await db
+      .insertInto('notifications')
+      .values({
+        shortCode: 'Fa1LeD00',
+        userId: user.id,
+        alertKind: 'dining',
+        alertId: alert.id,
+        openingKey: 'lost',
+        toNumber: user.phoneNumber,
+        body: 'b',
+        bookingUrl: 'https://disneyworld.disney.go.com/dine-res/availability/',
+        seenAt: new Date(),
+        createdAt: new Date(Date.now() - 120_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await queues.sms.add('send', { notificationId: id }, { jobId: id, attempts: 1 })
+    // A worker whose database was down for every attempt: the job failed, the row is pending.
+    const failing = new Worker(
+      QUEUES.sms,
+      async () => {
+        throw new Error('database unavailable')
+      },
+      { connection, prefix: bullPrefix(env.redisPrefix) },
+    )
+    await new Promise<void>((resolve) => failing.once('failed', () => resolve()))
+    await failing.close()
+    expect(await (await queues.sms.getJob(id))!.getState()).toBe('failed')
+
+    expect((await tick()).requeued).toBe(1)
+    expect(await (await queues.sms.getJob(id))!.getState()).toBe('waiting')
   })
 })
 

@@ -5,13 +5,28 @@ import { UpstreamFault } from './errors.ts'
 const THRESHOLD = 5
 const WINDOW_S = 60
 const OPEN_MS = 30_000
+/** How long a closed breaker's state read from Redis is trusted before it is read again. */
+const STATE_TTL_MS = 1_000
+
+interface SeenState {
+  readAt: number
+  openUntil: number
+  /** Failures or a fault on /healthz that the next good answer must clear. */
+  toClear: boolean
+}
 
 /**
  * A circuit breaker per endpoint family, kept in Redis so every worker sees the same state:
  * five faults within a minute open it for 30 s, during which calls fail at once without
  * touching Disney; the first call after that tries again.
+ *
+ * Each process reads a family's state from Redis at most once a second while it is closed and
+ * writes on a good answer only when there is something to clear, so a check costs no Redis round
+ * trip; a breaker opened by another worker is seen within a second.
  */
 export class CircuitBreaker {
+  private readonly seen = new Map<EndpointFamily, SeenState>()
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -21,8 +36,26 @@ export class CircuitBreaker {
     return upstreamKey(this.prefix, family, part)
   }
 
+  private async state(family: EndpointFamily, now: number) {
+    const cached = this.seen.get(family)
+    // An open breaker is read every time, so it closes as soon as Redis says so.
+    if (cached && cached.openUntil <= now && now - cached.readAt < STATE_TTL_MS) return cached
+    const [openUntil, failures, fault] = await this.redis.mget(
+      this.key(family, 'open-until'),
+      this.key(family, 'failures'),
+      this.key(family, 'fault'),
+    )
+    const state = {
+      readAt: now,
+      openUntil: Number(openUntil),
+      toClear: openUntil !== null || failures !== null || fault !== null,
+    }
+    this.seen.set(family, state)
+    return state
+  }
+
   async assertClosed(family: EndpointFamily, now = Date.now()) {
-    const openUntil = Number(await this.redis.get(this.key(family, 'open-until')))
+    const { openUntil } = await this.state(family, now)
     if (openUntil > now) {
       throw new UpstreamFault(
         family,
@@ -38,11 +71,14 @@ export class CircuitBreaker {
 
   /** A good answer closes the breaker and clears the fault shown on /healthz. */
   async success(family: EndpointFamily) {
+    const state = this.seen.get(family)
+    if (state && !state.toClear) return
     await this.redis.del(
       this.key(family, 'failures'),
       this.key(family, 'open-until'),
       this.key(family, 'fault'),
     )
+    if (state) state.toClear = false
   }
 
   async failure(fault: UpstreamFault, now = Date.now()) {
@@ -66,5 +102,7 @@ export class CircuitBreaker {
         'PX',
         OPEN_MS,
       )
+    // The next call reads Redis again: this fault may have opened the breaker.
+    this.seen.delete(fault.family)
   }
 }
