@@ -24,6 +24,29 @@ async function subscriptionRows(userId: string) {
   return db.selectFrom('subscriptions').selectAll().where('userId', '=', userId).execute()
 }
 
+/**
+ * The webhook events applied for a subscription. Events are stored by id only, so the ones of
+ * this test are those received since its subscription row was written, told apart by type.
+ */
+async function eventTypesFor(subscriptionId: string) {
+  const subscription = await db
+    .selectFrom('subscriptions')
+    .select('createdAt')
+    .where('id', '=', subscriptionId)
+    .executeTakeFirstOrThrow()
+  const events = await db
+    .selectFrom('stripeEvents')
+    .select('type')
+    .where('receivedAt', '>=', new Date(subscription.createdAt.getTime() - 1000))
+    .where('type', 'in', [
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+    ])
+    .execute()
+  return [...new Set(events.map((event) => event.type))]
+}
+
 /** A plan card of /settings, found by its heading. */
 function planCard(page: Page, name: string) {
   return page
@@ -68,6 +91,10 @@ describe.each(MODES)('paying for a plan and changing it ($label)', (mode) => {
         priceId: 'price_mock_magic_hour',
         cancelAtPeriodEnd: false,
       })
+      // The Stripe stand-in announces the payment to the webhook, signed, as Stripe would.
+      await expect
+        .poll(async () => (await eventTypesFor(user.subscriptionId!)).sort(), { timeout: 10_000 })
+        .toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid'])
 
       // 2. Upgrade to Lightning Lane on /settings.
       await page.goto('/settings')
