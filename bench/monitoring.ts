@@ -1,5 +1,6 @@
 /**
- * Monitoring benchmark (`npm run bench -- [--alerts N] [--workers W] [--seconds S]`). Prints:
+ * Monitoring benchmark (`npm run bench -- [--alerts N] [--workers W] [--seconds S] [--sms-rate R]`).
+ * Prints:
  *  1. upstream calls per interval ÷ distinct upstream questions among due alerts (floor 1.00),
  *  2. capacity (the cold-start drain rate), and the steady state's alert checks per second and
  *     p50/p99 check lateness with W worker processes,
@@ -25,6 +26,8 @@ const { values: args } = parseArgs({
     alerts: { type: 'string', default: '100000' },
     workers: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '90' },
+    // Texts a second the account may send (Twilio's limit for the sending numbers).
+    'sms-rate': { type: 'string', default: '200' },
     keep: { type: 'boolean', default: false },
   },
 })
@@ -249,7 +252,7 @@ async function main() {
     LOG_LEVEL: 'warn',
     SMS_OUTBOX_PATH: `/tmp/${name}-outbox.jsonl`,
     UPSTREAM_RATE_PER_SECOND: '10000',
-    SMS_RATE_PER_SECOND: '200',
+    SMS_RATE_PER_SECOND: args['sms-rate'],
     WORKER_CONCURRENCY: '50',
     CLAIM_BATCH_SIZE: '5000',
     TICK_INTERVAL_MS: String(TICK_MS),

@@ -54,12 +54,20 @@ export function simulatorCalls() {
 const DAY_MS = 24 * 60 * 60 * 1000
 /** How long a drawn opening lasts before the slot is drawn again. */
 const SLOT_LIFETIME_MS = 7 * 60 * 1000
+/** How long one dining answer is served again: openings change at most this often per answer. */
+const DINING_ANSWER_MS = 10_000
 
-/** Whether a slot is open right now: a weighted coin, re-tossed every few minutes. */
+/**
+ * Whether a slot is open right now: a weighted coin, re-tossed every few minutes. Each slot is
+ * re-tossed on a phase of its own, so openings come and go all the time, as cancellations do,
+ * rather than all at once at a shared moment.
+ */
 function drawnOpen(key: string, date: string, now = Date.now()) {
   const daysBefore = (Date.parse(`${date}T12:00:00Z`) - now) / DAY_MS
   const chance = daysBefore >= 0.5 && daysBefore <= 3.5 ? 0.02 : 0.003
-  return hash32(`${state.seed}|${key}|${Math.floor(now / SLOT_LIFETIME_MS)}`) / 2 ** 32 < chance
+  const phase = hash32(`${state.seed}|phase|${key}`) % SLOT_LIFETIME_MS
+  const draw = Math.floor((now + phase) / SLOT_LIFETIME_MS)
+  return hash32(`${state.seed}|${key}|${draw}`) / 2 ** 32 < chance
 }
 
 function soldOut(resortName: string) {
@@ -133,8 +141,8 @@ export function disneyHandlers() {
         }
         const destination = HOSTS[String(params.host) as keyof typeof HOSTS]
         const date = String(params.dates).split(',')[0]!
-        // Openings only change when a slot is re-drawn, so one answer serves the whole slot.
-        const cacheKey = `${destination}|${String(params.party)}|${date}|${Math.floor(Date.now() / SLOT_LIFETIME_MS)}`
+        // Alerts on one question share an answer for a few seconds, as they would Disney's.
+        const cacheKey = `${destination}|${String(params.party)}|${date}|${Math.floor(Date.now() / DINING_ANSWER_MS)}`
         const cached = state.script ? undefined : diningCache.get(cacheKey)
         if (cached)
           return HttpResponse.text(cached, { headers: { 'Content-Type': 'application/json' } })
