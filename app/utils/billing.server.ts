@@ -7,6 +7,7 @@ import { BILLING_MESSAGES, planChange } from '~/domain/billing'
 import { findPlan, findPlanByPriceId } from '~/models/plan.server'
 import {
   applyInvoiceOutcome,
+  findSubscription,
   applySubscriptionState as storeSubscriptionState,
   currentSubscription,
   findUserByCustomerId,
@@ -338,6 +339,28 @@ export async function handleStripeWebhook(
   return { duplicate: false, type: event.type }
 }
 
+/**
+ * Fetches a subscription an event names and applies its state as of when we asked (a change
+ * applied while the answer travels is newer and wins). One Stripe does not know is not worth a
+ * retry; a failure to reach Stripe is (the webhook answers 503).
+ */
+async function syncSubscription(subscriptionId: string, userId?: string) {
+  const askedAt = new Date()
+  let subscription: Stripe.Subscription
+  try {
+    subscription = await stripe().subscriptions.retrieve(subscriptionId)
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
+    return getLogger().warn(
+      { subscriptionId },
+      'an event names a subscription Stripe does not know',
+    )
+  }
+  const owner = userId ?? (await ownerOf(subscription))
+  if (!owner) return getLogger().warn({ subscriptionId }, 'subscription of no user')
+  await applySubscriptionState(getDb(), subscriptionState(subscription, owner, askedAt))
+}
+
 async function applyEvent(event: Stripe.Event) {
   const db = getDb()
   const at = new Date(event.created * 1000)
@@ -350,18 +373,7 @@ async function applyEvent(event: Stripe.Event) {
         typeof session.subscription === 'string' ? session.subscription : session.subscription?.id
       if (session.mode !== 'subscription' || !subscriptionId || !userId) return
       if (!(await findUserById(db, userId))) return log.warn({ userId }, 'checkout for no user')
-      // The session names the subscription; its state is fetched, as of when we asked (a change
-      // applied while the answer travels is newer and wins). One Stripe does not know is not
-      // worth a retry; a failure to reach Stripe is (the webhook answers 503).
-      const askedAt = new Date()
-      let subscription: Stripe.Subscription
-      try {
-        subscription = await stripe().subscriptions.retrieve(subscriptionId)
-      } catch (error) {
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
-        return log.warn({ subscriptionId }, 'checkout names a subscription Stripe does not know')
-      }
-      await applySubscriptionState(db, subscriptionState(subscription, userId, askedAt))
+      await syncSubscription(subscriptionId, userId)
       return
     }
     case 'customer.subscription.created':
@@ -379,6 +391,8 @@ async function applyEvent(event: Stripe.Event) {
       const owner = invoice.parent?.subscription_details?.subscription
       const subscriptionId = typeof owner === 'string' ? owner : owner?.id
       if (!subscriptionId) return
+      // An invoice can arrive before any event of its subscription: fetch that first.
+      if (!(await findSubscription(db, subscriptionId))) await syncSubscription(subscriptionId)
       await applyInvoiceOutcome(db, subscriptionId, {
         paid: event.type === 'invoice.paid',
         at,

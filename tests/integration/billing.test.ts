@@ -709,6 +709,26 @@ describe('POST /api/stripe/webhook', () => {
     expect((await userRow(user.id)).planId).toBe('magic-hour')
   })
 
+  it('fetches the subscription of an invoice that arrives before any of its events', async () => {
+    const { user, token } = await signedIn()
+    const sessionId = await openSession(token, PRICE.magicHour)
+    await payTestCheckout(sessionId, '4242424242424242')
+    const session = await stripeApi.checkout.sessions.retrieve(sessionId)
+    const subscriptionId = String(session.subscription)
+    expect(await subscriptionRows(user.id)).toHaveLength(0)
+
+    const fixUrl = 'https://invoice.stripe.com/i/in_test_early'
+    const { status } = await sendEvent(
+      'invoice.payment_failed',
+      invoiceObject(subscriptionId, fixUrl),
+      unix(Date.now()),
+    )
+    expect(status).toBe(200)
+    const stored = await subscriptionRow(subscriptionId)
+    expect(stored.paymentFixUrl).toBe(fixUrl)
+    expect((await userRow(user.id)).planId).toBe('magic-hour')
+  })
+
   it('shows the failed payment on the dashboard and settings with its fix link', async () => {
     const user = await createUser(db())
     const subscriptionId = newSubscriptionId()
