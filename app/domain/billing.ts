@@ -17,6 +17,7 @@ export const BILLING_MESSAGES = {
     'Are you sure you want to cancel your subscription? This action cannot be undone and you will lose access to all alerts immediately.',
   nothingToCancel: 'You have no subscription to cancel.',
   alreadySubscribed: 'You already have a paid plan. Change plans from Settings.',
+  tooManyCheckouts: 'Too many payment attempts. Please wait an hour and try again.',
 } as const
 
 export function downgradeConfirmation(fromLimit: number, toLimit: number): string {

@@ -21,6 +21,7 @@ import { findUserById } from '~/models/user.server'
 import { apiError, readJson } from '~/utils/api.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
+import { consume } from '~/utils/rate-limit.server'
 
 const g = globalThis as typeof globalThis & { __stripe?: Stripe }
 
@@ -142,6 +143,8 @@ export async function createCheckout(
     return { clientSecret: null, sessionId: null, stripeKey: publishableKey }
   }
 
+  if (!(await consume('checkoutPerUser', user.id)).ok)
+    throw new BillingError(429, BILLING_MESSAGES.tooManyCheckouts)
   const customer = await customerFor(user)
   const { appUrl } = getEnv()
   const session = await callStripe('checkout create', BILLING_MESSAGES.paymentFailed, () =>

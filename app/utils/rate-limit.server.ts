@@ -9,6 +9,8 @@ const LIMITS = {
   codePerIp: { points: 20, duration: HOUR_S },
   // Guessing across many phones from one address is slowed too.
   verifyPerIp: { points: 60, duration: HOUR_S },
+  // Each Checkout session is a call to Stripe: generous for a person, a wall for a loop.
+  checkoutPerUser: { points: 30, duration: HOUR_S },
 } as const
 export type LimitName = keyof typeof LIMITS
 

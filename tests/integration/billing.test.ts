@@ -38,6 +38,7 @@ const MESSAGES = {
   cancelled: 'Subscription cancelled successfully.',
   nothingToCancel: 'You have no subscription to cancel.',
   alreadySubscribed: 'You already have a paid plan. Change plans from Settings.',
+  tooManyCheckouts: 'Too many payment attempts. Please wait an hour and try again.',
 } as const
 
 const WEBHOOK_SECRET = 'whsec_mock_signing_secret'
@@ -302,6 +303,17 @@ describe('POST /api/stripe/create-checkout', () => {
       expect(session.metadata).toMatchObject({ userId: user.id })
     }
     expect(sessions.map((session) => session.metadata?.planId)).toEqual(['magic-hour', 'the-club'])
+  })
+
+  it('refuses a 31st Checkout session within the hour for one user, and only that user', async () => {
+    const { token } = await signedIn()
+    for (let i = 0; i < 30; i++)
+      expect((await createCheckout({ priceId: PRICE.magicHour }, token)).status).toBe(200)
+    const refused = await createCheckout({ priceId: PRICE.magicHour }, token)
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({ message: MESSAGES.tooManyCheckouts })
+    const other = await signedIn()
+    expect((await createCheckout({ priceId: PRICE.magicHour }, other.token)).status).toBe(200)
   })
 
   it('uses the Stripe customer the user already has', async () => {
