@@ -81,6 +81,10 @@ const schema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(20),
     WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     SIMULATOR_SEED: z.string().default('disney-alerts'),
+    // The Disney simulator served by its own process (`npm run simulator`), for benchmarks.
+    DISNEY_SIMULATOR_URL: optionalText.pipe(
+      z.url('must be a URL such as http://127.0.0.1:9600').optional(),
+    ),
     STRIPE_SECRET_KEY: optionalText.pipe(
       z
         .string()
@@ -193,6 +197,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       timeoutMs: env.UPSTREAM_TIMEOUT_MS,
       ratePerSecond: env.UPSTREAM_RATE_PER_SECOND,
       simulatorSeed: env.SIMULATOR_SEED,
+      via: disneyMocked ? env.DISNEY_SIMULATOR_URL?.replace(/\/$/, '') : undefined,
     },
     monitoring: {
       tickIntervalMs: env.TICK_INTERVAL_MS,

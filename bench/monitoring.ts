@@ -1,6 +1,6 @@
 /**
- * Monitoring benchmark (`npm run bench -- [--alerts N] [--workers W] [--seconds S] [--sms-rate R]`).
- * Prints:
+ * Monitoring benchmark (`npm run bench -- [--alerts N] [--workers W] [--seconds S] [--sms-rate R]
+ * [--separate-upstream]`). Prints:
  *  1. upstream calls per interval ÷ distinct upstream questions among due alerts (floor 1.00),
  *  2. capacity (the cold-start drain rate), and the steady state's alert checks per second and
  *     p50/p99 check lateness with W worker processes,
@@ -8,7 +8,8 @@
  *     openings of the cold start and of the steady state, with the SMS queue's peak depth,
  *  4. peak worker memory and Redis memory.
  * It runs against this machine's Postgres and Redis, on a database of its own, with the Disney
- * and Twilio simulators inside each worker. Numbers, not assertions: run it by hand.
+ * and Twilio simulators inside each worker (or Disney's in a process of its own). Numbers, not
+ * assertions: run it by hand.
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -28,6 +29,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '90' },
     // Texts a second the account may send (Twilio's limit for the sending numbers).
     'sms-rate': { type: 'string', default: '200' },
+    // Disney's simulator in a process of its own rather than inside each worker.
+    'separate-upstream': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
 })
@@ -218,6 +221,23 @@ function peakRssMb(pid: number) {
   }
 }
 
+/** The Disney simulator as its own process (`npm run simulator`), ready to answer. */
+async function startUpstream() {
+  const port = 9600
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'mocks/simulator-server.ts', '--port', String(port)],
+    { env: { ...process.env, MOCKS: 'true' }, stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Disney simulator on')) resolve()
+    })
+    child.once('exit', () => reject(new Error('the simulator exited')))
+  })
+  return { url: `http://127.0.0.1:${port}`, child }
+}
+
 async function main() {
   console.log(
     `benchmark: ${ALERTS} alerts on a ${INTERVAL_MS / 60_000}-minute interval, ${WORKERS} worker(s), ${SECONDS} s`,
@@ -257,6 +277,8 @@ async function main() {
     CLAIM_BATCH_SIZE: '5000',
     TICK_INTERVAL_MS: String(TICK_MS),
   }
+  const upstream = args['separate-upstream'] ? await startUpstream() : null
+  if (upstream) Object.assign(env, { DISNEY_SIMULATOR_URL: upstream.url })
   const started = Date.now()
   const workers = Array.from({ length: WORKERS }, (_, i) =>
     spawn(
@@ -380,6 +402,7 @@ async function main() {
         }),
     ),
   )
+  upstream?.child.kill('SIGTERM')
   const keys = await redis.keys(`${prefix}:*`)
   for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000))
   await redis.quit()

@@ -13,7 +13,8 @@ export function startMocks(env: Env) {
     ...(env.twilio.mocked
       ? twilioHandlers(env.smsOutboxPath, { print: env.nodeEnv !== 'test' })
       : []),
-    ...(env.disney.mocked ? disneyHandlers() : []),
+    // A simulator of its own process answers over HTTP instead (DISNEY_SIMULATOR_URL).
+    ...(env.disney.mocked && !env.disney.via ? disneyHandlers() : []),
     ...(env.stripe.mocked
       ? stripeHandlers({
           // Tests post their own events; everywhere else the stand-in calls our webhook.

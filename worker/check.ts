@@ -114,7 +114,7 @@ async function checkDining(deps: CheckDeps, job: CheckJob, now: Date, readToken:
         partySize: first.partySize,
         date: first.reserveDate,
       },
-      { token: readToken(), timeoutMs: deps.env.disney.timeoutMs },
+      { token: readToken(), timeoutMs: deps.env.disney.timeoutMs, via: deps.env.disney.via },
     ),
   )
   const host = DESTINATION_HOSTS[first.resortLocationIdentifier]
@@ -225,7 +225,7 @@ async function checkHotel(deps: CheckDeps, job: CheckJob, now: Date) {
           childAges: first.agesOfChildren,
           accessible: first.accessible,
         },
-        { timeoutMs: deps.env.disney.timeoutMs },
+        { timeoutMs: deps.env.disney.timeoutMs, via: deps.env.disney.via },
       ),
     )
   } catch (error) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { UpstreamFault } from './errors.ts'
-import { callDisney, parseShape } from './http.ts'
+import { callDisney, parseShape, type UpstreamOptions } from './http.ts'
 
 export const DESTINATION_HOSTS = {
   'disney-world': 'https://disneyworld.disney.go.com',
@@ -44,7 +44,7 @@ export const diningAvailabilitySchema = z.object({
  */
 export async function fetchDiningOffers(
   question: { destination: keyof typeof DESTINATION_HOSTS; partySize: number; date: string },
-  options: { token: string; timeoutMs: number },
+  options: UpstreamOptions & { token: string },
 ): Promise<DiningOffer[]> {
   const host = DESTINATION_HOSTS[question.destination]
   const path = `/dine-res/api/availability/${question.partySize}/${question.date},${question.date}/00:00:00,23:59:59`
@@ -55,6 +55,7 @@ export async function fetchDiningOffers(
     method: 'GET',
     url: `${host}${path}?${query}`,
     timeoutMs: options.timeoutMs,
+    via: options.via,
     headers: {
       Authorization: `BEARER ${options.token}`,
       'x-disney-internal-dine-vas-eks': 'true',

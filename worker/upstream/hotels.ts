@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { AlertQuestionError, UpstreamFault } from './errors.ts'
-import { callDisney, parseShape } from './http.ts'
+import { callDisney, parseShape, type UpstreamOptions } from './http.ts'
 
 export interface HotelQuestion {
   resort: { name: string; locationIdentifier: 'disney-world' | 'disneyland'; sold: boolean }
@@ -66,7 +66,7 @@ function openRooms(answer: z.output<typeof roomAvailabilitySchema>): RoomOpening
 /** The rooms of one resort that can be booked for one stay and party. */
 export async function fetchRoomOpenings(
   question: HotelQuestion,
-  options: { timeoutMs: number },
+  options: UpstreamOptions,
 ): Promise<RoomOpening[]> {
   if (!question.resort.sold)
     throw new AlertQuestionError(`${question.resort.name} is no longer sold by Disney`)
@@ -79,6 +79,7 @@ export async function fetchRoomOpenings(
       method: 'POST',
       url: `https://disneyland.disney.go.com/dlr-resort-details-api/api/v1/availability-and-prices/${slug}?storeId=dlr&accessible=${question.accessible}`,
       timeoutMs: options.timeoutMs,
+      via: options.via,
       headers: {
         'X-Disney-Internal-Core-Api-Product-Instance': 'true',
         Referer: `https://disneyland.disney.go.com/hotels/${slug}/rates-rooms/`,
@@ -104,6 +105,7 @@ export async function fetchRoomOpenings(
     method: 'POST',
     url: `https://disneyworld.disney.go.com/wdw-resorts-details-api/api/v1/resort/${slug}/availability-and-prices/?storeId=wdw`,
     timeoutMs: options.timeoutMs,
+    via: options.via,
     body: {
       checkInDate: question.checkInDate,
       checkOutDate: question.checkOutDate,

@@ -10,13 +10,28 @@ export const BROWSER_HEADERS = {
   Accept: 'application/json, text/plain, */*',
 }
 
-export interface CallOptions {
+/** How every Disney call is made: its time limit, and where Disney is. */
+export interface UpstreamOptions {
+  timeoutMs: number
+  /**
+   * The origin of a separate upstream (the simulator served over HTTP): a call to
+   * https://host/path goes to {via}/host/path instead.
+   */
+  via?: string
+}
+
+export interface CallOptions extends UpstreamOptions {
   family: EndpointFamily
   url: string
   method: 'GET' | 'POST'
   headers?: Record<string, string>
   body?: unknown
-  timeoutMs: number
+}
+
+function routed(url: string, via: string | undefined) {
+  if (!via) return url
+  const target = new URL(url)
+  return `${via}/${target.host}${target.pathname}${target.search}`
 }
 
 /**
@@ -26,7 +41,7 @@ export interface CallOptions {
 export async function callDisney(options: CallOptions): Promise<{ status: number; json: unknown }> {
   let response: Response
   try {
-    response = await fetch(options.url, {
+    response = await fetch(routed(options.url, options.via), {
       method: options.method,
       headers: {
         ...BROWSER_HEADERS,

@@ -1,0 +1,51 @@
+/**
+ * The Disney simulator as a process of its own (`npm run simulator -- --port 9600`), so that a
+ * benchmark can run workers against an upstream that does not share their CPU time. Workers
+ * started with DISNEY_SIMULATOR_URL=http://127.0.0.1:9600 send https://host/path there as
+ * /host/path; the very handlers the in-process simulator uses answer it, through msw's
+ * getResponse.
+ */
+import { createServer } from 'node:http'
+import { parseArgs } from 'node:util'
+import { getResponse } from 'msw'
+import { getEnv } from '../app/env.server.ts'
+import { configureSimulator, disneyHandlers } from './disney.ts'
+
+const { values: args } = parseArgs({
+  options: { port: { type: 'string', default: '9600' } },
+})
+const env = getEnv()
+configureSimulator({ seed: env.disney.simulatorSeed, expectedToken: env.disney.diningToken ?? '' })
+const handlers = disneyHandlers()
+
+const server = createServer(async (incoming, outgoing) => {
+  try {
+    const [, host, ...rest] = (incoming.url ?? '/').split('/')
+    const chunks: Buffer[] = []
+    for await (const chunk of incoming) chunks.push(chunk as Buffer)
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(incoming.headers))
+      if (typeof value === 'string') headers.set(name, value)
+    const request = new Request(`https://${host}/${rest.join('/')}`, {
+      method: incoming.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    })
+    const response = await getResponse(handlers, request)
+    if (!response) {
+      outgoing.writeHead(404, { 'Content-Type': 'text/plain' }).end('no simulated endpoint here')
+      return
+    }
+    outgoing.writeHead(response.status, Object.fromEntries(response.headers))
+    outgoing.end(Buffer.from(await response.arrayBuffer()))
+  } catch (error) {
+    outgoing.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error))
+  }
+})
+
+server.listen(Number(args.port), '127.0.0.1', () =>
+  console.log(`Disney simulator on http://127.0.0.1:${args.port}`),
+)
+const stop = () => server.close(() => process.exit(0))
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { daysFromToday } from '../../db/factories.ts'
+import { resetSimulator, simulatorCalls } from '../../mocks/disney.ts'
+import { fetchDiningOffers } from '../../worker/upstream/dining.ts'
+import { UpstreamFault } from '../../worker/upstream/errors.ts'
+import { fetchRoomOpenings } from '../../worker/upstream/hotels.ts'
+import { getEnv } from '~/env.server'
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+// The simulator as its own process, as `npm run simulator` starts it for a benchmark.
+let via = ''
+let simulator: ReturnType<typeof spawn> | undefined
+beforeAll(async () => {
+  const port = await freePort()
+  simulator = spawn(
+    path.resolve('node_modules/.bin/tsx'),
+    ['mocks/simulator-server.ts', '--port', String(port)],
+    { env: { ...process.env, MOCKS: 'true' }, stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  await new Promise<void>((resolve, reject) => {
+    simulator!.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Disney simulator on')) resolve()
+    })
+    simulator!.once('exit', () => reject(new Error('the simulator exited')))
+  })
+  via = `http://127.0.0.1:${port}`
+})
+afterAll(() => {
+  simulator?.kill('SIGTERM')
+})
+
+describe('the Disney simulator served over HTTP', () => {
+  // This test process has a simulator of its own in msw; it must not be the one answering.
+  beforeEach(() => resetSimulator())
+  afterEach(() => expect(simulatorCalls()).toEqual([]))
+
+  const date = daysFromToday(2)
+  const token = getEnv().disney.diningToken ?? ''
+
+  it('answers the dining adapter in the shape Disney uses', async () => {
+    const offers = await fetchDiningOffers(
+      { destination: 'disney-world', partySize: 2, date },
+      { token, timeoutMs: 5000, via },
+    )
+    expect(Array.isArray(offers)).toBe(true)
+    for (const offer of offers) expect(offer.time).toMatch(/^\d{2}:\d{2}:\d{2}$/)
+  })
+
+  it('answers the hotel adapter for a Walt Disney World resort', async () => {
+    const openings = await fetchRoomOpenings(
+      {
+        resort: {
+          name: "Disney's Pop Century Resort",
+          locationIdentifier: 'disney-world',
+          sold: true,
+        },
+        checkInDate: date,
+        checkOutDate: daysFromToday(4),
+        adults: 2,
+        childAges: [],
+        accessible: false,
+      },
+      { timeoutMs: 5000, via },
+    )
+    expect(Array.isArray(openings)).toBe(true)
+  })
+
+  it('turns a dead dining token away, as Disney does', async () => {
+    const call = fetchDiningOffers(
+      { destination: 'disneyland', partySize: 4, date },
+      { token: 'expired-token', timeoutMs: 5000, via },
+    )
+    await expect(call).rejects.toBeInstanceOf(UpstreamFault)
+    await expect(call).rejects.toMatchObject({ reason: 'auth' })
+  })
+})
