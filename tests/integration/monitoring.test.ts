@@ -362,30 +362,31 @@ describe('a hotel check', () => {
   })
 })
 
-describe('sending texts', () => {
-  async function pendingText(phoneNumber?: string) {
-    const user = await subscriber('lightning-lane', phoneNumber ? { phoneNumber } : {})
-    const date = daysFromToday(9)
-    const alert = await createDiningAlertRow(db, user.id, {
-      reserveDate: date,
-      nextCheckAt: new Date(),
-    })
-    configureSimulator({ script: { dining: [`90002464|${date}|12:00:00`], rooms: [] } })
-    await check(
-      asJob<CheckJob>({
-        kind: 'dining',
-        queryKey: 'q',
-        alertIds: [alert.id],
-        scheduledFor: Date.now(),
-      }),
-    )
-    return db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('alertId', '=', alert.id)
-      .executeTakeFirstOrThrow()
-  }
+/** A dining alert's check that found one opening: its outbox row, pending. */
+async function pendingText(phoneNumber?: string) {
+  const user = await subscriber('lightning-lane', phoneNumber ? { phoneNumber } : {})
+  const date = daysFromToday(9)
+  const alert = await createDiningAlertRow(db, user.id, {
+    reserveDate: date,
+    nextCheckAt: new Date(),
+  })
+  configureSimulator({ script: { dining: [`90002464|${date}|12:00:00`], rooms: [] } })
+  await check(
+    asJob<CheckJob>({
+      kind: 'dining',
+      queryKey: 'q',
+      alertIds: [alert.id],
+      scheduledFor: Date.now(),
+    }),
+  )
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('alertId', '=', alert.id)
+    .executeTakeFirstOrThrow()
+}
 
+describe('sending texts', () => {
   it('sends through Twilio once and records the SID', async () => {
     const text = await pendingText()
     await sendText(asJob<SmsJob>({ notificationId: text.id }))
@@ -466,23 +467,7 @@ describe('sending texts', () => {
 
 describe('texts whose send job was lost', () => {
   it('are queued again by the tick a minute on, and only once', async () => {
-    const user = await subscriber()
-    const date = daysFromToday(9)
-    const alert = await createDiningAlertRow(db, user.id, { reserveDate: date })
-    configureSimulator({ script: { dining: [`90002464|${date}|12:00:00`], rooms: [] } })
-    await check(
-      asJob<CheckJob>({
-        kind: 'dining',
-        queryKey: 'q',
-        alertIds: [alert.id],
-        scheduledFor: Date.now(),
-      }),
-    )
-    const row = await db
-      .selectFrom('notifications')
-      .select(['id', 'status'])
-      .where('alertId', '=', alert.id)
-      .executeTakeFirstOrThrow()
+    const row = await pendingText()
     expect(row.status).toBe('pending')
     // Redis lost the job: the row is all that is left.
     await queues.sms.obliterate({ force: true })

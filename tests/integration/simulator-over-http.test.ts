@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { daysFromToday } from '../../db/factories.ts'
@@ -8,20 +7,7 @@ import { fetchDiningOffers } from '../../worker/upstream/dining.ts'
 import { UpstreamFault } from '../../worker/upstream/errors.ts'
 import { fetchRoomOpenings } from '../../worker/upstream/hotels.ts'
 import { getEnv } from '~/env.server'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      )
-    })
-  })
-}
+import { freePort } from '../support/ports.ts'
 
 // The simulator as its own process, as `npm run simulator` starts it for a benchmark.
 let via = ''

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { dropDatabase, ensureDatabase } from '../../db/migrator.ts'
 import { databaseUrl, uniqueName } from './databases.ts'
+import { freePort } from './ports.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,20 +13,6 @@ declare module 'vitest' {
     outboxPath: string
     databaseUrl: string
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      )
-    })
-  })
 }
 
 async function waitForHealth(baseUrl: string, processes: ChildProcess[], timeoutMs = 30_000) {
