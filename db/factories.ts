@@ -22,6 +22,31 @@ export function fakePhoneNumber(): string {
   }
 }
 
+/** A plan taken off sale that a few users still have (legacy plans are hidden from lists). */
+export async function legacyPlan(db: DB) {
+  await db
+    .insertInto('plans')
+    .values({
+      id: 'castle-classic',
+      name: 'Castle Classic',
+      tagline: 'An old plan',
+      priceCents: 999,
+      alertLimit: 10,
+      intervalMinutes: 15,
+      legacy: true,
+      legacyPrice: '$9.99 per month',
+      sortOrder: 9,
+      stripePriceId: 'price_mock_castle_classic',
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
+  return db
+    .selectFrom('plans')
+    .selectAll()
+    .where('id', '=', 'castle-classic')
+    .executeTakeFirstOrThrow()
+}
+
 /** Factories shared by the tests and the seed: rows with sensible defaults, any field overridable. */
 export async function createUser(db: DB, overrides: Partial<NewUser> = {}): Promise<User> {
   return db

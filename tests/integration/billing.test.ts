@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createDiningAlertRow, createHotelAlertRow, createUser } from '../../db/factories.ts'
+import {
+  createDiningAlertRow,
+  createHotelAlertRow,
+  createUser,
+  legacyPlan,
+} from '../../db/factories.ts'
 import type { User } from '../../db/schema.ts'
 import { resetStripeMock } from '../../mocks/stripe.ts'
 import {
@@ -1028,21 +1033,7 @@ describe('POST /api/stripe/change-plan', () => {
   )
 
   it('refuses to move anyone onto a legacy plan', async () => {
-    await db()
-      .insertInto('plans')
-      .values({
-        id: 'castle-classic',
-        name: 'Castle Classic',
-        tagline: 'Old',
-        priceCents: 999,
-        alertLimit: 10,
-        intervalMinutes: 15,
-        legacy: true,
-        sortOrder: 9,
-        stripePriceId: 'price_mock_castle_classic',
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute()
+    await legacyPlan(db())
     const { user, token } = await signedIn()
     const { subscriptionId } = await subscribe(user, token, PRICE.magicHour)
 

@@ -4,6 +4,7 @@ import { loader as rooms } from '~/routes/api.resorts.$id.rooms'
 import { loader as dining } from '~/routes/api.resorts.$group.dining-locations'
 import { loader as plans } from '~/routes/api.settings.subscription-plans'
 import { getDb } from '~/utils/db.server'
+import { legacyPlan } from '../../db/factories.ts'
 import { seed } from '../../db/seed.ts'
 import { callRoute, getRequest } from '../support/routes.ts'
 
@@ -180,20 +181,7 @@ describe('GET /api/settings/subscription-plans', () => {
   })
 
   it('hides legacy plans', async () => {
-    await getDb()
-      .insertInto('plans')
-      .values({
-        id: 'castle-classic',
-        name: 'Castle Classic',
-        tagline: 'An old plan',
-        priceCents: 999,
-        alertLimit: 10,
-        intervalMinutes: 15,
-        legacy: true,
-        legacyPrice: '$9.99 per month',
-        sortOrder: 9,
-      })
-      .execute()
+    await legacyPlan(getDb())
     const list = await (
       await callRoute(plans, getRequest('/api/settings/subscription-plans'))
     ).json()

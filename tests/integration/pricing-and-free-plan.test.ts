@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createUser } from '../../db/factories.ts'
+import { createUser, legacyPlan } from '../../db/factories.ts'
 import { loader as pricing } from '~/routes/pricing'
 import { action as startPlan, loader as payment } from '~/routes/payment.$plan'
 import { loader as completeCheckout } from '~/routes/complete-checkout'
@@ -51,20 +51,7 @@ describe('/payment/{plan}', () => {
   })
 
   it.each(['no-such-plan', '', 'castle-classic'])('says Invalid Plan for %j', async (plan) => {
-    await getDb()
-      .insertInto('plans')
-      .values({
-        id: 'castle-classic',
-        name: 'Castle Classic',
-        tagline: 'Old',
-        priceCents: 999,
-        alertLimit: 10,
-        intervalMinutes: 15,
-        legacy: true,
-        sortOrder: 9,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute()
+    await legacyPlan(getDb())
     const user = await createUser(getDb())
     const cookie = await cookieFor(user)
     const response = await callRoute(payment, getRequest(`/payment/${plan}`, { cookie }), {
