@@ -135,10 +135,20 @@ export function stripeHandlers(options: StripeMockOptions) {
 
   function withExpansions(session: MockSession, expand: unknown) {
     const wanted = Array.isArray(expand) ? expand : expand ? [expand] : []
-    const { line_items_price: _price, ...visible } = session
-    return wanted.includes('subscription') && session.subscription
-      ? { ...visible, subscription: state.subscriptions.get(session.subscription) ?? null }
-      : visible
+    const { line_items_price: price, ...visible } = session
+    return {
+      ...visible,
+      ...(wanted.includes('subscription') &&
+        session.subscription && {
+          subscription: state.subscriptions.get(session.subscription) ?? null,
+        }),
+      ...(wanted.includes('line_items') && {
+        line_items: {
+          object: 'list',
+          data: [{ object: 'item', quantity: 1, price: { id: price, object: 'price' } }],
+        },
+      }),
+    }
   }
 
   return [

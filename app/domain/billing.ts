@@ -11,7 +11,7 @@ export const BILLING_MESSAGES = {
   cancelFailed: 'Failed to cancel subscription. Please try again.',
   plansFailed: 'Failed to load subscription plans. Please try again.',
   paymentFailed: 'Failed to initialize payment. Please try again.',
-  freePlanFailed: 'Failed to complete free plan. Please try again.',
+  freePlanFailed: 'Failed to complete free plan.',
   checkoutFailed: 'Failed to complete your subscription. Please contact support.',
   cancelConfirmation:
     'Are you sure you want to cancel your subscription? This action cannot be undone and you will lose access to all alerts immediately.',

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
+import { BILLING_MESSAGES } from '~/domain/billing'
 import { ALERT_INTENT_STORAGE_KEY, dashboardAfterCheckout } from '~/domain/checkout'
 import { BillingError, completeCheckout } from '~/utils/billing.server'
 import { requireUser } from '~/utils/session.server'
@@ -59,9 +60,7 @@ export default function CompleteCheckout() {
     return (
       <section className="mx-auto max-w-lg px-4 py-20 text-center">
         <h1 className="text-3xl font-bold text-slate-900">Payment Failed</h1>
-        <p className="mt-3 text-slate-600">
-          Failed to complete your subscription. Please contact support.
-        </p>
+        <p className="mt-3 text-slate-600">{BILLING_MESSAGES.checkoutFailed}</p>
         <div className="mt-8 flex justify-center gap-3">
           <Link
             to="/pricing"

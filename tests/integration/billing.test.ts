@@ -299,7 +299,9 @@ describe('POST /api/stripe/create-checkout', () => {
     expect((await userRow(user.id)).stripeCustomerId).toBe(afterFirst.stripeCustomerId)
 
     const sessions = await Promise.all(
-      [first.sessionId, second.sessionId].map((id) => stripeApi.checkout.sessions.retrieve(id)),
+      [first.sessionId, second.sessionId].map((id) =>
+        stripeApi.checkout.sessions.retrieve(id, { expand: ['line_items'] }),
+      ),
     )
     for (const session of sessions) {
       expect(session.customer).toBe(afterFirst.stripeCustomerId)
@@ -308,6 +310,10 @@ describe('POST /api/stripe/create-checkout', () => {
       expect(session.metadata).toMatchObject({ userId: user.id })
     }
     expect(sessions.map((session) => session.metadata?.planId)).toEqual(['magic-hour', 'the-club'])
+    expect(sessions.map((session) => session.line_items?.data[0]?.price?.id)).toEqual([
+      PRICE.magicHour,
+      PRICE.theClub,
+    ])
   })
 
   it('refuses a 31st Checkout session within the hour for one user, and only that user', async () => {
