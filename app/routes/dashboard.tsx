@@ -27,6 +27,7 @@ import {
 import { DiningWizard } from '~/components/dashboard/dining-wizard'
 import { HotelWizard } from '~/components/dashboard/hotel-wizard'
 import { Menu } from '~/components/menu'
+import { PaymentIssue } from '~/components/payment-issue'
 import { ALERT_INTENT_KEYS } from '~/domain/checkout'
 import {
   ALERT_ERRORS,
@@ -377,14 +378,7 @@ function Banners({
           Failed to create your dining alert. Please try creating it again from the alerts page.
         </p>
       )}
-      {data.paymentFixUrl && (
-        <p role="alert" className={`${notice} border-red-200 bg-red-50 text-red-700`}>
-          Your last payment did not go through. Your alerts keep running while we retry.{' '}
-          <a href={data.paymentFixUrl} className="font-semibold underline">
-            Fix your payment
-          </a>
-        </p>
-      )}
+      {data.paymentFixUrl && <PaymentIssue fixUrl={data.paymentFixUrl} className="text-sm" />}
       {!data.plan && (
         <p className={`${notice} border-amber-200 bg-amber-50 text-amber-900`}>
           No active subscription.{' '}

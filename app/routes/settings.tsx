@@ -12,6 +12,7 @@ import {
 } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { ConfirmDialog } from '~/components/modal'
+import { PaymentIssue } from '~/components/payment-issue'
 import { PlanCard, toPlanCard } from '~/components/plan-card'
 import {
   BILLING_MESSAGES,
@@ -281,19 +282,7 @@ function SubscriptionSection({ data }: { data: Data }) {
           ? `You are on the ${data.currentPlanName} plan.`
           : 'You have no plan yet. Choose one to start your alerts.'}
       </p>
-      {data.paymentFixUrl !== null && (
-        <p
-          role="alert"
-          className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-red-700"
-        >
-          Your last payment did not go through. Your alerts keep running while Stripe retries.{' '}
-          {data.paymentFixUrl && (
-            <a href={data.paymentFixUrl} className="font-semibold underline">
-              Update your payment method
-            </a>
-          )}
-        </p>
-      )}
+      {data.paymentFixUrl !== null && <PaymentIssue fixUrl={data.paymentFixUrl} className="mt-4" />}
       {data.endsAt && data.currentPlanId && (
         <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900">
           <p>
