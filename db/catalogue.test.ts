@@ -78,6 +78,57 @@ describe('the catalogue files', () => {
     }
   })
 
+  it("give every hotel Disney sells Disney's own address for it", () => {
+    for (const resort of resorts.filter((r) => r.sold)) {
+      expect(resort.disneySlug, resort.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+    }
+    // The addresses the public code calls, where the old name formula went wrong.
+    const slug = new Map(resorts.map((resort) => [resort.name, resort.disneySlug]))
+    expect(slug.get("Copper Creek Villas & Cabins at Disney's Wilderness Lodge")).toBe(
+      'copper-creek-villas-and-cabins',
+    )
+    expect(slug.get("The Campsites at Disney's Fort Wilderness Resort")).toBe(
+      'campsites-at-fort-wilderness-resort',
+    )
+    expect(slug.get("Bay Lake Tower at Disney's Contemporary Resort")).toBe(
+      'bay-lake-tower-at-contemporary',
+    )
+    expect(slug.get("Disney's Polynesian Village Resort")).toBe('polynesian-villas-bungalows')
+    expect(slug.get("Disney's Paradise Pier Hotel")).toBeNull()
+  })
+
+  it('key every room type of every hotel Disney sells the way its answers list rooms, but the one named gap', () => {
+    // SOURCES.md, "Not yet matched": no public source lists these rooms; an admin maps them from
+    // real answers at /admin/catalogue. The list must shrink, never hide a new gap.
+    const NOT_YET_MATCHED = ["The Villas at Disney's Grand Californian Hotel & Spa"]
+    const unmatched = new Set<string>()
+    for (const resort of resorts.filter((r) => r.sold)) {
+      for (const room of resort.roomTypes) {
+        // WDW answers list a room under its code (campsites also by Disney's room id);
+        // Disneyland answers only by numeric room id.
+        const keyed =
+          resort.locationIdentifier === 'disneyland'
+            ? room.disneyRoomIds.length > 0
+            : room.disneyRoomCodes.length > 0 || room.disneyRoomIds.length > 0
+        if (!keyed) unmatched.add(resort.name)
+      }
+    }
+    expect([...unmatched]).toEqual(NOT_YET_MATCHED)
+  })
+
+  it('never give one Disney key to two room types of one address, accessible twins aside', () => {
+    const owners = new Map<string, string>()
+    for (const resort of resorts.filter((r) => r.sold)) {
+      for (const room of resort.roomTypes.filter((r) => !r.accessible)) {
+        for (const key of [...room.disneyRoomCodes, ...room.disneyRoomIds]) {
+          const where = `${resort.locationIdentifier}|${resort.disneySlug}|${key}`
+          expect(owners.get(where), `${key} at ${resort.disneySlug}`).toBeUndefined()
+          owners.set(where, room.id)
+        }
+      }
+    }
+  })
+
   it("carry Disney's own ids where the sources know them", () => {
     const byName = new Map(resorts.map((resort) => [resort.name, resort]))
     expect(byName.get("Disney's Grand Floridian Resort & Spa")?.disneyIdentifier).toBe('80010384')

@@ -22,8 +22,10 @@ const roomTypeSchema = z
     maxNonInfantOccupancy: count.min(1),
     numberOfBedrooms: count,
     accessible: z.boolean(),
-    disneyRoomCode: z.string().min(1).max(3).nullable(),
-    disneyRoomId: z.string().regex(/^\d+$/).nullable(),
+    // Every key Disney's answers list this room under (upstream-disney.md §2.4): WDW answers
+    // carry a 1–3 character code, Disneyland answers a numeric room id.
+    disneyRoomCodes: z.array(z.string().regex(/^[A-Z0-9]{1,3}$/, 'a Disney room code')),
+    disneyRoomIds: z.array(z.string().regex(/^\d+$/, 'a Disney room id')),
   })
   .refine((room) => room.maxAdultOccupancy <= room.maxOccupancy, 'more adults than guests')
   .refine((room) => room.maxNonAdultOccupancy < room.maxOccupancy, 'no place left for an adult')
@@ -33,6 +35,11 @@ const resortSchema = z.object({
   id: z.uuid(),
   name: z.string().min(1),
   disneyIdentifier: z.string().regex(/^\d+$/).nullable(),
+  /** Disney's address for the resort's availability call; null for a hotel Disney no longer sells. */
+  disneySlug: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+    .nullable(),
   tier: z.enum(['value', 'moderate', 'deluxe', 'deluxe-villa', 'campground']),
   sold: z.boolean().default(true),
   area: z.string().min(1),
@@ -54,6 +61,8 @@ const restaurantSchema = z.object({
     'lounge',
   ]),
   mealPeriods: z.array(z.enum(['breakfast', 'brunch', 'lunch', 'dinner'])).min(1),
+  /** Disney's kind of entity: the group of a dine-res answer that lists it (SOURCES.md). */
+  entityType: z.enum(['restaurant', 'dinner-show', 'dining-event']).default('restaurant'),
 })
 
 export type CatalogueResort = z.output<typeof resortSchema> & { locationIdentifier: DestinationId }
@@ -110,6 +119,7 @@ export async function seedCatalogue(db: DB) {
           name: resort.name,
           slug: resortSlug(resort.name),
           disneyIdentifier: resort.disneyIdentifier,
+          disneySlug: resort.disneySlug,
           locationIdentifier: resort.locationIdentifier,
           tier: resort.tier,
           area: resort.area,
@@ -123,6 +133,7 @@ export async function seedCatalogue(db: DB) {
           name: sql`excluded.name`,
           slug: sql`excluded.slug`,
           disneyIdentifier: sql`excluded.disney_identifier`,
+          disneySlug: sql`excluded.disney_slug`,
           locationIdentifier: sql`excluded.location_identifier`,
           tier: sql`excluded.tier`,
           area: sql`excluded.area`,
@@ -148,8 +159,8 @@ export async function seedCatalogue(db: DB) {
           maxNonInfantOccupancy: room.maxNonInfantOccupancy,
           numberOfBedrooms: room.numberOfBedrooms,
           accessible: room.accessible,
-          disneyRoomCode: room.disneyRoomCode,
-          disneyRoomId: room.disneyRoomId,
+          disneyRoomCodes: room.disneyRoomCodes,
+          disneyRoomIds: room.disneyRoomIds,
           sortOrder: room.sortOrder,
           listed: true,
         })),
@@ -165,8 +176,8 @@ export async function seedCatalogue(db: DB) {
           maxNonInfantOccupancy: sql`excluded.max_non_infant_occupancy`,
           numberOfBedrooms: sql`excluded.number_of_bedrooms`,
           accessible: sql`excluded.accessible`,
-          disneyRoomCode: sql`excluded.disney_room_code`,
-          disneyRoomId: sql`excluded.disney_room_id`,
+          disneyRoomCodes: sql`excluded.disney_room_codes`,
+          disneyRoomIds: sql`excluded.disney_room_ids`,
           sortOrder: sql`excluded.sort_order`,
           listed: true,
         }),

@@ -86,6 +86,8 @@ export interface ResortsTable {
   name: string
   slug: string
   disneyIdentifier: string | null
+  /** Disney's address for the resort's availability call; several resorts may share one. */
+  disneySlug: string | null
   locationIdentifier: DestinationId
   tier: 'value' | 'moderate' | 'deluxe' | 'deluxe-villa' | 'campground'
   area: string
@@ -105,8 +107,9 @@ export interface RoomTypesTable {
   maxNonInfantOccupancy: number
   numberOfBedrooms: number
   accessible: boolean
-  disneyRoomCode: string | null
-  disneyRoomId: string | null
+  /** The codes (WDW) and numeric ids (Disneyland) Disney's answers list this room type under. */
+  disneyRoomCodes: Defaulted<string[]>
+  disneyRoomIds: Defaulted<string[]>
   sortOrder: number
   listed: Defaulted<boolean>
 }
@@ -140,6 +143,8 @@ export interface HotelAlertsTable {
   nextCheckAt: Timestamp | null
   lastCheckedAt: Timestamp | null
   lastFoundAt: Timestamp | null
+  /** Disney said the stay is beyond its booking window; the alert keeps waiting. */
+  notBookableSince: Timestamp | null
   createdAt: Defaulted<Date>
   updatedAt: Defaulted<Date>
 }
@@ -196,6 +201,38 @@ export interface NotificationsTable {
   updatedAt: Defaulted<Date>
 }
 
+export type RoomKeyKind = 'code' | 'id'
+
+export interface RoomKeyMappingsTable {
+  id: Generated<string>
+  locationIdentifier: DestinationId
+  disneySlug: string
+  keyKind: RoomKeyKind
+  disneyKey: string
+  roomTypeId: string
+  createdBy: string
+  createdAt: Defaulted<Date>
+}
+
+export interface CatalogueAuditTable {
+  id: Generated<string>
+  actorId: string
+  action: 'map-room-key' | 'unmap-room-key'
+  details: unknown
+  at: Defaulted<Date>
+}
+
+export interface UnmatchedAnswerKeysTable {
+  locationIdentifier: DestinationId
+  address: string
+  keyKind: RoomKeyKind | 'venue'
+  disneyKey: string
+  description: string
+  timesSeen: Defaulted<string>
+  firstSeenAt: Defaulted<Date>
+  lastSeenAt: Defaulted<Date>
+}
+
 export interface SmsOptOutsTable {
   phoneNumber: string
   optedOutAt: Defaulted<Date>
@@ -206,6 +243,9 @@ export interface Database {
   stripeEvents: StripeEventsTable
   notifications: NotificationsTable
   smsOptOuts: SmsOptOutsTable
+  roomKeyMappings: RoomKeyMappingsTable
+  catalogueAudit: CatalogueAuditTable
+  unmatchedAnswerKeys: UnmatchedAnswerKeysTable
   hotelAlerts: HotelAlertsTable
   diningAlerts: DiningAlertsTable
   pendingAlerts: PendingAlertsTable

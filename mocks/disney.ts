@@ -1,23 +1,45 @@
 import { http, HttpResponse, delay } from 'msw'
 import { readCatalogue, type CatalogueResort, type CatalogueRestaurant } from '../db/catalogue.ts'
 import { MEAL_WINDOWS, minutesOf, type Meal } from '../app/domain/dining-alert.ts'
+import { todayIn } from '../app/domain/dates.ts'
+import { beyondSurelyBookable } from '../app/domain/room-keys.ts'
 import { hash32 } from '../app/domain/schedule.ts'
-import { disneyResortSlug, DLR_SLUGS } from '../worker/upstream/hotels.ts'
 
 /**
- * A simulator of Disney's availability endpoints, built from our catalogue. Openings appear and
- * vanish as time passes (each slot is re-drawn every few minutes), more of them one to three days
- * before the date, and some resorts are sold out. Tests script it exactly and inject faults.
+ * A simulator of Disney's availability endpoints in the shapes of Disney's real answers
+ * (tests/fixtures/disney): rooms keyed by Disney's numeric room ids with Disney's room codes,
+ * answers for a whole complex at a shared address, the real reason codes, dining slots on
+ * five-minute steps in the restaurant, dinner-show and dining-event groups, empty meal periods,
+ * and each of Disney's error answers. Everything it lists is Disney's: addresses, codes, ids and
+ * venue ids come from the catalogue's Disney keys, never from our own ids. Openings appear and
+ * vanish as time passes, more of them one to three days before the date; some addresses are sold
+ * out. Tests script it exactly and inject faults.
  */
 
 export type SimulatorFault =
-  'latency' | 'server-error' | 'bot-challenge' | 'expired-token' | 'malformed'
+  | 'latency'
+  | 'server-error'
+  | 'bot-challenge'
+  | 'expired-token'
+  | 'malformed'
+  /** dine-res's HTTP 200 `{code: 404}`: what a session that is not logged in gets. */
+  | 'not-found'
+  /** The site's HTML page instead of JSON, as dine-res serves a dead session. */
+  | 'html'
+  /** A Disneyland 404 that is not "no rooms" (no system error 220141). */
+  | 'dlr-not-found'
 
 export interface ScriptedOpenings {
-  /** "restaurantId|date|HH:MM:SS" keys that are open; nothing else is. */
+  /** "venueId|date|HH:MM:SS" keys that are open; nothing else is. */
   dining: string[]
-  /** Room ids (Disney's, or ours where Disney's is unknown) that are open; nothing else is. */
+  /** Disney room codes (WDW) or room ids (Disneyland) that are open; nothing else is. */
   rooms: string[]
+  /** Rooms Disney lists at an address that no catalogue room carries: `slug|code` or `slug|id`. */
+  unknownRooms?: string[]
+  /** Venues Disney lists that the catalogue does not: `destination|venueId|name`. */
+  unknownVenues?: string[]
+  /** A date-wide reason on every WDW answer, as DVCalc captured for sold-out dates. */
+  reasonsUnavailable?: string[]
 }
 
 interface SimulatorState {
@@ -56,22 +78,25 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const SLOT_LIFETIME_MS = 7 * 60 * 1000
 /** How long one dining answer is served again: openings change at most this often per answer. */
 const DINING_ANSWER_MS = 10_000
+/** Disney's slots fall on five-minute steps ("11:35:00"). */
+const SLOT_STEP_MINUTES = 5
 
 /**
  * Whether a slot is open right now: a weighted coin, re-tossed every few minutes. Each slot is
  * re-tossed on a phase of its own, so openings come and go all the time, as cancellations do,
  * rather than all at once at a shared moment.
  */
-function drawnOpen(key: string, date: string, now = Date.now()) {
+function drawnOpen(key: string, date: string, chanceNear: number, chanceFar: number) {
+  const now = Date.now()
   const daysBefore = (Date.parse(`${date}T12:00:00Z`) - now) / DAY_MS
-  const chance = daysBefore >= 0.5 && daysBefore <= 3.5 ? 0.02 : 0.003
+  const chance = daysBefore >= 0.5 && daysBefore <= 3.5 ? chanceNear : chanceFar
   const phase = hash32(`${state.seed}|phase|${key}`) % SLOT_LIFETIME_MS
   const draw = Math.floor((now + phase) / SLOT_LIFETIME_MS)
   return hash32(`${state.seed}|${key}|${draw}`) / 2 ** 32 < chance
 }
 
-function soldOut(resortName: string) {
-  return hash32(`${state.seed}|sold-out|${resortName}`) % 8 === 0
+function soldOut(address: string) {
+  return hash32(`${state.seed}|sold-out|${address}`) % 8 === 0
 }
 
 const diningCache = new Map<string, string>()
@@ -85,8 +110,11 @@ let catalogue:
   Promise<{ resorts: CatalogueResort[]; restaurants: CatalogueRestaurant[] }> | undefined
 const loadCatalogue = () => (catalogue ??= readCatalogue())
 
+const DINE_RES_PAGE =
+  '<!DOCTYPE html><html lang="en"><head><base href="/dine-res/"><title>Dining Reservations</title></head><body><app-root></app-root></body></html>'
+
 /** The fault a test asked for, as Disney would answer it; null to answer normally. */
-async function injectedFault(): Promise<Response | null> {
+async function injectedFault(family: 'dining' | 'wdw-hotel' | 'dlr-hotel') {
   if (state.latencyMs) await delay(state.latencyMs)
   switch (state.fault) {
     case 'server-error':
@@ -98,22 +126,23 @@ async function injectedFault(): Promise<Response | null> {
       )
     case 'malformed':
       return HttpResponse.json({ unexpected: true })
+    case 'html':
+      return HttpResponse.html(DINE_RES_PAGE)
+    case 'not-found':
+      return family === 'dining'
+        ? HttpResponse.json({ code: 404, message: 'error.404.default.message' })
+        : null
+    case 'dlr-not-found':
+      return family === 'dlr-hotel'
+        ? HttpResponse.json({ errors: [{ message: 'Not Found' }] }, { status: 404 })
+        : null
     default:
       return null
   }
 }
 
-/** Times every 15 minutes inside each meal period the restaurant serves. */
-function servingTimes(restaurant: CatalogueRestaurant): { meal: string; time: string }[] {
-  const times: { meal: string; time: string }[] = []
-  for (const period of restaurant.mealPeriods) {
-    const window = MEAL_WINDOWS[(period === 'brunch' ? 'lunch' : period) as Meal]
-    for (let at = minutesOf(window.start)!; at < minutesOf(window.end)!; at += 15) {
-      const time = `${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}:00`
-      times.push({ meal: period.charAt(0).toUpperCase() + period.slice(1), time })
-    }
-  }
-  return times
+function hhmm(minutes: number) {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`
 }
 
 function label(time: string) {
@@ -122,10 +151,81 @@ function label(time: string) {
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(at % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`
 }
 
+/** One meal period of a venue: every open slot on five-minute steps, or an empty offer list. */
+function mealPeriods(venue: CatalogueRestaurant, date: string, party: string) {
+  return venue.mealPeriods.map((period) => {
+    const window = MEAL_WINDOWS[(period === 'brunch' ? 'lunch' : period) as Meal]
+    const open: string[] = []
+    for (let at = minutesOf(window.start)!; at < minutesOf(window.end)!; at += SLOT_STEP_MINUTES) {
+      const time = hhmm(at)
+      const key = `${venue.id}|${date}|${time}`
+      if (
+        state.script
+          ? state.script.dining.includes(key)
+          : drawnOpen(`${key}|${party}`, date, 0.007, 0.001)
+      )
+        open.push(time)
+    }
+    const meal = period.charAt(0).toUpperCase() + period.slice(1)
+    return {
+      mealPeriodType: meal,
+      mealPeriodName: `${venue.name} ${meal}`,
+      startTime: window.start,
+      endTime: window.end,
+      offersByAccessibility: [
+        {
+          accessibilityLevel: 'GENERAL',
+          offers: open.map((time) => ({
+            offerId: `${hash32(`${venue.id}|${date}|${time}`).toString(16).padStart(8, '0')}:${party}`,
+            time,
+            label: label(time),
+          })),
+        },
+      ],
+    }
+  })
+}
+
 const HOSTS = {
   'disneyworld.disney.go.com': 'disney-world',
   'disneyland.disney.go.com': 'disneyland',
 } as const
+
+/** The dine-res all-restaurants answer: restaurants by bare id, shows and events by typed id. */
+function diningAnswer(
+  restaurants: CatalogueRestaurant[],
+  destination: string,
+  date: string,
+  party: string,
+) {
+  const restaurant: Record<string, unknown> = {}
+  const dinnerShow: Record<string, unknown> = {}
+  const diningEvent: Record<string, unknown> = {}
+  for (const venue of restaurants.filter((r) => r.locationIdentifier === destination)) {
+    const entry = {
+      id: `${venue.id};entityType=restaurant`,
+      name: venue.name,
+      offers: { [date]: mealPeriods(venue, date, party) },
+    }
+    if (venue.entityType === 'restaurant') {
+      restaurant[venue.id] = entry
+      continue
+    }
+    // Shows and events are offered through the venue that hosts them (tests/fixtures/disney).
+    const group = venue.entityType === 'dinner-show' ? dinnerShow : diningEvent
+    group[`${venue.id};entityType=${venue.entityType}`] = {
+      id: `${venue.id};entityType=${venue.entityType}`,
+      name: venue.name,
+      eventTimes: [{ eventFacilityId: venue.id, restaurant: { [venue.id]: entry } }],
+    }
+  }
+  for (const unknown of state.script?.unknownVenues ?? []) {
+    const [where, id, name] = unknown.split('|')
+    if (where === destination)
+      restaurant[id!] = { id: `${id};entityType=restaurant`, name, offers: {} }
+  }
+  return { statusCode: 200, restaurant, dinnerShow, diningEvent }
+}
 
 export function disneyHandlers() {
   return [
@@ -133,51 +233,22 @@ export function disneyHandlers() {
       'https://:host/dine-res/api/availability/:party/:dates/:times',
       async ({ request, params }) => {
         state.calls.push({ family: 'dining', url: request.url })
-        const fault = await injectedFault()
+        const fault = await injectedFault('dining')
         if (fault) return fault
         const token = request.headers.get('Authorization')?.replace(/^BEARER /i, '')
         if (state.fault === 'expired-token' || token !== state.expectedToken) {
           return new HttpResponse(null, { status: 401 })
         }
         const destination = HOSTS[String(params.host) as keyof typeof HOSTS]
+        const party = String(params.party)
         const date = String(params.dates).split(',')[0]!
         // Alerts on one question share an answer for a few seconds, as they would Disney's.
-        const cacheKey = `${destination}|${String(params.party)}|${date}|${Math.floor(Date.now() / DINING_ANSWER_MS)}`
+        const cacheKey = `${destination}|${party}|${date}|${Math.floor(Date.now() / DINING_ANSWER_MS)}`
         const cached = state.script ? undefined : diningCache.get(cacheKey)
         if (cached)
           return HttpResponse.text(cached, { headers: { 'Content-Type': 'application/json' } })
         const { restaurants } = await loadCatalogue()
-        const body: Record<string, unknown> = {}
-        for (const restaurant of restaurants.filter((r) => r.locationIdentifier === destination)) {
-          const open = servingTimes(restaurant).filter(({ time }) => {
-            const key = `${restaurant.id}|${date}|${time}`
-            return state.script
-              ? state.script.dining.includes(key)
-              : drawnOpen(`${key}|${String(params.party)}`, date)
-          })
-          const byMeal = new Map<string, string[]>()
-          for (const { meal, time } of open) byMeal.set(meal, [...(byMeal.get(meal) ?? []), time])
-          body[restaurant.id] = {
-            id: restaurant.id,
-            name: restaurant.name,
-            offers: {
-              [date]: [...byMeal].map(([meal, times]) => ({
-                mealPeriodType: meal,
-                offersByAccessibility: [
-                  {
-                    accessibilityLevel: 'GENERAL',
-                    offers: times.map((time) => ({
-                      offerId: `${hash32(time).toString(16)}:1`,
-                      time,
-                      label: label(time),
-                    })),
-                  },
-                ],
-              })),
-            },
-          }
-        }
-        const text = JSON.stringify({ statusCode: 200, restaurant: body })
+        const text = JSON.stringify(diningAnswer(restaurants, destination, date, party))
         if (!state.script) rememberDining(cacheKey, text)
         return HttpResponse.text(text, { headers: { 'Content-Type': 'application/json' } })
       },
@@ -201,46 +272,129 @@ export function disneyHandlers() {
   ]
 }
 
+/** One room as Disney lists it: a numeric id, and at WDW a code. */
+interface SimulatedRoom {
+  roomId: string
+  code?: string
+}
+
+/**
+ * The rooms Disney lists at an address: every keyed room of every resort there, once. At WDW a
+ * room is listed under its code with Disney's id where the sources give one (otherwise a stable
+ * number drawn from the code); at Disneyland each of Disney's ids is a room of its own.
+ */
+function roomsAt(resorts: CatalogueResort[], slug: string, destination: string) {
+  const rooms = new Map<string, SimulatedRoom>()
+  for (const resort of resorts) {
+    if (resort.locationIdentifier !== destination || resort.disneySlug !== slug) continue
+    for (const room of resort.roomTypes) {
+      if (destination === 'disneyland') {
+        for (const roomId of room.disneyRoomIds) rooms.set(roomId, { roomId })
+        continue
+      }
+      const code = room.disneyRoomCodes[0]
+      const roomId = room.disneyRoomIds[0] ?? String(10_000_000 + (hash32(`${slug}|${code}`) % 9e8))
+      if (code || room.disneyRoomIds[0])
+        rooms.set(code ?? roomId, { roomId, ...(code && { code }) })
+    }
+  }
+  for (const unknown of state.script?.unknownRooms ?? []) {
+    const [where, key] = unknown.split('|')
+    if (where !== slug || !key) continue
+    rooms.set(
+      key,
+      destination === 'disneyland'
+        ? { roomId: key }
+        : { roomId: String(10_000_000 + (hash32(`${slug}|${key}`) % 9e8)), code: key },
+    )
+  }
+  return [...rooms.values()]
+}
+
+function nightsOf(checkIn: string, checkOut: string) {
+  const nights: string[] = []
+  for (
+    let at = Date.parse(`${checkIn}T00:00:00Z`);
+    at < Date.parse(`${checkOut}T00:00:00Z`);
+    at += DAY_MS
+  )
+    nights.push(new Date(at).toISOString().slice(0, 10))
+  return nights
+}
+
+/** A priced room in the shape of DVCalc's captures: prices are strings, tax only in the total. */
+function priced(room: SimulatedRoom, nights: string[], destination: string) {
+  const nightly = 300 + (hash32(`${room.code ?? room.roomId}`) % 500)
+  const subtotal = nightly * nights.length
+  return {
+    ...(room.code && { code: room.code }),
+    id: room.roomId,
+    displayPrice: { basePrice: { subtotal: `${nightly}.00`, taxIncluded: false } },
+    orderedPricePerNight: nights.map((date) => ({
+      date,
+      price: { subtotal: `${nightly}.00`, tax: '0.00', total: `${nightly}.00` },
+    })),
+    totalPrice: {
+      subtotal: `${subtotal}.00`,
+      tax: (subtotal * 0.125).toFixed(2),
+      total: (subtotal * 1.125).toFixed(2),
+    },
+    ...(destination === 'disneyland' && { marketingOfferId: '7010' }),
+  }
+}
+
 async function roomAnswer(body: unknown, slug: string, destination: 'disney-world' | 'disneyland') {
-  const fault = await injectedFault()
+  const family = destination === 'disneyland' ? 'dlr-hotel' : 'wdw-hotel'
+  const fault = await injectedFault(family)
   if (fault) return fault
-  const stay = body as { checkInDate?: string; checkOutDate?: string; accessible?: boolean }
+  const stay = body as { checkInDate?: string; checkOutDate?: string }
   if (!stay.checkInDate || !stay.checkOutDate)
     return HttpResponse.json({ errors: [{ message: 'Bad Request' }] }, { status: 400 })
-  const { resorts } = await loadCatalogue()
-  const slugOf = (name: string) =>
-    destination === 'disneyland' ? DLR_SLUGS[name] : disneyResortSlug(name)
-  const resort = resorts.find(
-    (item) => item.locationIdentifier === destination && slugOf(item.name) === slug,
-  )
-  if (!resort)
-    return HttpResponse.json({ errors: [{ message: 'Resort not found' }] }, { status: 404 })
-  const lookup: Record<
-    string,
-    { code?: string; reasonUnavailable?: string; displayPrice?: unknown }
-  > = {}
-  for (const room of resort.roomTypes) {
-    const roomId = room.disneyRoomId ?? room.id
-    const open = state.script
-      ? state.script.rooms.includes(roomId)
-      : !soldOut(resort.name) &&
-        drawnOpen(`${roomId}|${stay.checkInDate}|${stay.checkOutDate}`, stay.checkInDate)
-    lookup[roomId] = open
-      ? {
-          ...(room.disneyRoomCode && { code: room.disneyRoomCode }),
-          displayPrice: { basePrice: { subtotal: '412.00', taxIncluded: false } },
-        }
-      : {
-          ...(room.disneyRoomCode && { code: room.disneyRoomCode }),
-          reasonUnavailable: 'NO_AVAILABILITY',
-        }
-  }
-  const anyOpen = Object.values(lookup).some((entry) => !entry.reasonUnavailable)
-  if (destination === 'disneyland' && !anyOpen) {
-    return HttpResponse.json(
+  const noRooms = () =>
+    HttpResponse.json(
       { errors: [{ systemErrorCode: 220141, message: 'No Available Rooms were found.' }] },
       { status: 404 },
     )
+  // Beyond the booking window Disney answers 404 (DVCalc; the GCH watcher's README).
+  const today = todayIn(destination === 'disneyland' ? 'America/Los_Angeles' : 'America/New_York')
+  if (beyondSurelyBookable(stay.checkInDate, today))
+    return destination === 'disneyland' ? noRooms() : new HttpResponse(null, { status: 404 })
+
+  const { resorts } = await loadCatalogue()
+  const rooms = roomsAt(resorts, slug, destination)
+  if (rooms.length === 0)
+    return HttpResponse.json({ errors: [{ message: 'Resort not found' }] }, { status: 404 })
+  const nights = nightsOf(stay.checkInDate, stay.checkOutDate)
+  const closedAll = !state.script && soldOut(slug)
+  const lookup: Record<string, unknown> = {}
+  for (const room of rooms) {
+    const key = room.code ?? room.roomId
+    const open = state.script
+      ? state.script.rooms.includes(key)
+      : !closedAll &&
+        drawnOpen(
+          `${slug}|${key}|${stay.checkInDate}|${stay.checkOutDate}`,
+          stay.checkInDate,
+          0.02,
+          0.003,
+        )
+    lookup[room.roomId] = open
+      ? priced(room, nights, destination)
+      : {
+          ...(room.code && { code: room.code }),
+          id: room.roomId,
+          // A length-of-stay rule closes some rooms; most are simply gone.
+          reasonUnavailable:
+            hash32(`${slug}|${key}|los`) % 5 === 0 ? 'LOS_RESTRICTION' : 'INVENTORY_UNAVAILABLE',
+        }
   }
-  return HttpResponse.json({ roomPriceLookup: lookup, orderedRoomIds: Object.keys(lookup) })
+  const anyOpen = Object.values(lookup).some((entry) => !('reasonUnavailable' in (entry as object)))
+  if (destination === 'disneyland' && !anyOpen) return noRooms()
+  const reasons = state.script?.reasonsUnavailable ?? (closedAll ? ['INVENTORY_UNAVAILABLE'] : [])
+  return HttpResponse.json({
+    ...(destination === 'disney-world' &&
+      reasons.length && { reasonsUnavailable: reasons.map((reasonCode) => ({ reasonCode })) }),
+    roomPriceLookup: lookup,
+    ...(destination === 'disney-world' && { orderedRoomIds: Object.keys(lookup) }),
+  })
 }

@@ -1,26 +1,34 @@
 import { statSync, readFileSync } from 'node:fs'
 import type { Job } from 'bullmq'
-import type { UpdateQueryBuilder, UpdateResult } from 'kysely'
-import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Logger } from 'pino'
 import type { DB } from '../db/client.ts'
-import type { Database } from '../db/schema.ts'
-import { DINING_STATUS, HOTEL_STATUS } from '../app/domain/alerts.ts'
 import { timeMatches } from '../app/domain/dining-alert.ts'
+import { firstOpenRoomType } from '../app/domain/room-keys.ts'
 import { diningOpeningText, hotelOpeningText } from '../app/domain/texts.ts'
 import type { Env } from '../app/env.server.ts'
-import { newShortCode, recordCheck, type NewNotification } from '../app/models/monitoring.server.ts'
+import {
+  diningAlertsToCheck,
+  hotelAlertsToCheck,
+  markHotelQuestionErrored,
+  recordDiningCheck,
+  recordHotelCheck,
+} from '../app/models/check.server.ts'
+import { newShortCode, type NewNotification } from '../app/models/monitoring.server.ts'
+import type { DriftRecorder } from './drift.ts'
 import type { Metrics } from './metrics.ts'
 import type { CheckJob, Queues } from './queues.ts'
+import type { AnswerWatch } from './upstream/answer-watch.ts'
 import type { CircuitBreaker } from './upstream/breaker.ts'
-import { DESTINATION_HOSTS, fetchDiningOffers } from './upstream/dining.ts'
+import { DESTINATION_HOSTS, fetchDiningAnswer } from './upstream/dining.ts'
 import { AlertQuestionError, UpstreamFault, type EndpointFamily } from './upstream/errors.ts'
-import { disneyResortSlug, DLR_SLUGS, fetchRoomOpenings } from './upstream/hotels.ts'
+import { bookingPage, fetchRoomAnswer } from './upstream/hotels.ts'
 
 export interface CheckDeps {
   db: DB
   queues: Queues
   breaker: CircuitBreaker
+  drift: DriftRecorder
+  answers: AnswerWatch
   metrics: Metrics
   logger: Logger
   env: Env
@@ -38,8 +46,8 @@ export function diningTokenReader(env: Env) {
   }
 }
 
-/** Calls Disney through the family's breaker, counting the outcome. */
-async function throughBreaker<T>(
+/** Calls Disney through the family's breaker, counting the outcome by the kind of answer. */
+async function throughBreaker<T extends { kind: string }>(
   deps: CheckDeps,
   family: EndpointFamily,
   call: () => Promise<T>,
@@ -48,7 +56,7 @@ async function throughBreaker<T>(
   try {
     const answer = await call()
     await deps.breaker.success(family)
-    deps.metrics.upstreamCalls.inc({ family, outcome: 'ok' })
+    deps.metrics.upstreamCalls.inc({ family, outcome: answer.kind })
     return answer
   } catch (error) {
     if (error instanceof UpstreamFault) {
@@ -59,16 +67,8 @@ async function throughBreaker<T>(
   }
 }
 
-/**
- * Records the check (its outbox rows and its update of the alerts, in one statement), then queues
- * the texts of the rows just written; the job id makes a second add a no-op.
- */
-async function recordAndQueue<Table extends 'hotelAlerts' | 'diningAlerts'>(
-  deps: CheckDeps,
-  rows: NewNotification[],
-  checked: UpdateQueryBuilder<Database, Table, Table, UpdateResult>,
-) {
-  const created = await recordCheck(deps.db, rows, checked)
+/** Queues the texts of the outbox rows a check just wrote; the job id makes a second add a no-op. */
+async function queueTexts(deps: CheckDeps, created: { id: string }[]) {
   if (created.length)
     await deps.queues.sms.addBulk(
       created.map((row) => ({
@@ -77,7 +77,6 @@ async function recordAndQueue<Table extends 'hotelAlerts' | 'diningAlerts'>(
         opts: { jobId: row.id },
       })),
     )
-  return created
 }
 
 function link(env: Env, shortCode: string) {
@@ -85,51 +84,33 @@ function link(env: Env, shortCode: string) {
 }
 
 async function checkDining(deps: CheckDeps, job: CheckJob, now: Date, readToken: () => string) {
-  const alerts = await deps.db
-    .selectFrom('diningAlerts')
-    .innerJoin('users', 'users.id', 'diningAlerts.userId')
-    .innerJoin('diningLocations', 'diningLocations.id', 'diningAlerts.diningLocationId')
-    .select([
-      'diningAlerts.id',
-      'diningAlerts.userId',
-      'diningAlerts.diningLocationId',
-      'diningAlerts.resortLocationIdentifier',
-      'diningAlerts.reserveDate',
-      'diningAlerts.partySize',
-      'diningAlerts.preferredTime',
-      'diningAlerts.timeRangeStart',
-      'diningAlerts.timeRangeEnd',
-      'users.phoneNumber',
-      'diningLocations.name as restaurant',
-    ])
-    .where('diningAlerts.id', 'in', job.alertIds)
-    .where('diningAlerts.status', '=', DINING_STATUS.running)
-    .execute()
+  const alerts = await diningAlertsToCheck(deps.db, job.alertIds)
   const first = alerts[0]
   if (!first) return
-  const offers = await throughBreaker(deps, 'dining', () =>
-    fetchDiningOffers(
-      {
-        destination: first.resortLocationIdentifier,
-        partySize: first.partySize,
-        date: first.reserveDate,
-      },
+  const destination = first.resortLocationIdentifier
+  const answer = await throughBreaker(deps, 'dining', () =>
+    fetchDiningAnswer(
+      { destination, partySize: first.partySize, date: first.reserveDate },
       { token: readToken(), timeoutMs: deps.env.disney.timeoutMs, via: deps.env.disney.via },
     ),
   )
-  const host = DESTINATION_HOSTS[first.resortLocationIdentifier]
+  await deps.answers.saw('dining', answer.kind === 'not-found' ? 'not-found' : 'data')
+  const offers = answer.kind === 'offers' ? answer.offers : []
+  if (answer.kind === 'offers') await deps.drift.sawVenues(destination, answer.venues)
+
+  const host = DESTINATION_HOSTS[destination]
   const rows: NewNotification[] = []
   const found = new Set<string>()
   for (const alert of alerts) {
     for (const offer of offers) {
-      if (offer.restaurantId !== alert.diningLocationId || !timeMatches(offer.time, alert)) continue
+      if (offer.venueId !== alert.diningLocationId || !timeMatches(offer.time, alert)) continue
       found.add(alert.id)
       const shortCode = newShortCode()
       rows.push({
         userId: alert.userId,
         alertKind: 'dining',
         alertId: alert.id,
-        openingKey: `${offer.restaurantId}|${offer.date}|${offer.time}`,
+        openingKey: `${offer.venueId}|${offer.date}|${offer.time}`,
         toNumber: alert.phoneNumber,
         shortCode,
         seenAt: now,
@@ -144,80 +125,32 @@ async function checkDining(deps: CheckDeps, job: CheckJob, now: Date, readToken:
       })
     }
   }
-  // One update for every alert of the question, found or not.
-  await recordAndQueue(
-    deps,
+  const created = await recordDiningCheck(deps.db, {
+    alertIds: alerts.map((alert) => alert.id),
+    found: [...found],
     rows,
-    deps.db
-      .updateTable('diningAlerts')
-      .set((eb) => ({
-        lastCheckedAt: now,
-        ...(found.size && {
-          lastFoundAt: eb
-            .case()
-            .when('id', 'in', [...found])
-            .then(now)
-            .else(eb.ref('lastFoundAt'))
-            .end(),
-        }),
-      }))
-      .where(
-        'id',
-        'in',
-        alerts.map((a) => a.id),
-      ),
-  )
+    now,
+  })
+  await queueTexts(deps, created)
   deps.metrics.checks.inc({ kind: 'dining', result: 'checked' }, alerts.length)
 }
 
 async function checkHotel(deps: CheckDeps, job: CheckJob, now: Date) {
-  const alerts = await deps.db
-    .selectFrom('hotelAlerts')
-    .innerJoin('users', 'users.id', 'hotelAlerts.userId')
-    .innerJoin('resorts', 'resorts.id', 'hotelAlerts.resortId')
-    .select([
-      'hotelAlerts.id',
-      'hotelAlerts.userId',
-      'hotelAlerts.checkInDate',
-      'hotelAlerts.checkOutDate',
-      'hotelAlerts.numberOfAdults',
-      'hotelAlerts.agesOfChildren',
-      'hotelAlerts.accessible',
-      'users.phoneNumber',
-      'resorts.name as resortName',
-      'resorts.locationIdentifier',
-      'resorts.sold',
-      // The chosen room types come with the alert: no second round trip.
-      (eb) =>
-        jsonArrayFrom(
-          eb
-            .selectFrom('roomTypes')
-            .select([
-              'roomTypes.id',
-              'roomTypes.name',
-              'roomTypes.disneyRoomId',
-              'roomTypes.disneyRoomCode',
-            ])
-            .where((inner) => inner('roomTypes.id', '=', inner.fn.any('hotelAlerts.roomTypeIds'))),
-        ).as('roomTypes'),
-    ])
-    .where('hotelAlerts.id', 'in', job.alertIds)
-    .where('hotelAlerts.status', '=', HOTEL_STATUS.running)
-    .execute()
+  const alerts = await hotelAlertsToCheck(deps.db, job.alertIds)
   const first = alerts[0]
   if (!first) return
   const ids = alerts.map((alert) => alert.id)
   const family: EndpointFamily =
     first.locationIdentifier === 'disneyland' ? 'dlr-hotel' : 'wdw-hotel'
-  let openings
+  let answer
   try {
-    openings = await throughBreaker(deps, family, () =>
-      fetchRoomOpenings(
+    answer = await throughBreaker(deps, family, () =>
+      fetchRoomAnswer(
         {
           resort: {
             name: first.resortName,
             locationIdentifier: first.locationIdentifier,
-            sold: first.sold,
+            disneySlug: first.sold ? first.disneySlug : null,
           },
           checkInDate: first.checkInDate,
           checkOutDate: first.checkOutDate,
@@ -231,40 +164,29 @@ async function checkHotel(deps: CheckDeps, job: CheckJob, now: Date) {
   } catch (error) {
     // The alert's own question cannot be asked: status 3 for these alerts, and nothing else.
     if (!(error instanceof AlertQuestionError)) throw error
-    await deps.db
-      .updateTable('hotelAlerts')
-      .set({
-        status: HOTEL_STATUS.errored,
-        statusReason: error.message,
-        lastCheckedAt: now,
-        nextCheckAt: null,
-      })
-      .where('id', 'in', ids)
-      .execute()
+    await markHotelQuestionErrored(deps.db, ids, error.message, now)
     deps.metrics.checks.inc({ kind: 'hotel', result: 'errored' }, alerts.length)
     return
   }
-
-  // A room type matches by Disney's room id, or its code; our own id stands in where Disney's
-  // is not in the catalogue (the simulator answers with it).
-  const open = (room: (typeof first.roomTypes)[number]) =>
-    openings.some(
-      (opening) =>
-        opening.roomId === (room.disneyRoomId ?? room.id) ||
-        (room.disneyRoomCode !== null && opening.code === room.disneyRoomCode),
-    )
-  const slug =
-    first.locationIdentifier === 'disneyland'
-      ? DLR_SLUGS[first.resortName]
-      : disneyResortSlug(first.resortName)
-  const bookingUrl =
-    first.locationIdentifier === 'disneyland'
-      ? `https://disneyland.disney.go.com/hotels/${slug}/rates-rooms/`
-      : `https://disneyworld.disney.go.com/resorts/${slug}/rates-rooms/`
+  const slug = first.disneySlug!
+  if (answer.kind === 'rooms') {
+    await deps.drift.sawRooms(first.locationIdentifier, slug, answer.rooms)
+    if (answer.reasonsUnavailable.length) {
+      // Date-wide reasons do not override the rooms: Disney may still price every room.
+      deps.logger.debug(
+        { family, slug, reasons: answer.reasonsUnavailable, question: job.queryKey },
+        'answer gave date-wide reasons unavailable',
+      )
+      for (const reason of answer.reasonsUnavailable)
+        deps.metrics.reasonsUnavailable.inc({ family, reason })
+    }
+  }
+  const rooms = answer.kind === 'rooms' ? answer.rooms : []
+  const bookingUrl = bookingPage(first.locationIdentifier, slug)
 
   const rows: NewNotification[] = []
   for (const alert of alerts) {
-    const room = alert.roomTypes.find(open)
+    const room = firstOpenRoomType(rooms, alert.roomTypes)
     if (!room) continue
     const shortCode = newShortCode()
     rows.push({
@@ -285,32 +207,14 @@ async function checkHotel(deps: CheckDeps, job: CheckJob, now: Date) {
       }),
     })
   }
-  const found = rows.map((row) => row.alertId)
-  // One update for every alert of the question. A hotel alert that found its room has done its
-  // job: one text, then completed.
-  await recordAndQueue(
-    deps,
+  const created = await recordHotelCheck(deps.db, {
+    alertIds: ids,
+    found: rows.map((row) => row.alertId),
+    notBookableYet: answer.kind === 'not-bookable-yet',
     rows,
-    deps.db
-      .updateTable('hotelAlerts')
-      .set((eb) => {
-        const isFound = eb('id', 'in', found)
-        return {
-          lastCheckedAt: now,
-          ...(found.length && {
-            status: eb
-              .case()
-              .when(isFound)
-              .then(HOTEL_STATUS.completed)
-              .else(eb.ref('status'))
-              .end(),
-            lastFoundAt: eb.case().when(isFound).then(now).else(eb.ref('lastFoundAt')).end(),
-            nextCheckAt: eb.case().when(isFound).then(null).else(eb.ref('nextCheckAt')).end(),
-          }),
-        }
-      })
-      .where('id', 'in', ids),
-  )
+    now,
+  })
+  await queueTexts(deps, created)
   deps.metrics.checks.inc({ kind: 'hotel', result: 'checked' }, alerts.length)
 }
 

@@ -19,6 +19,8 @@ import { createMetrics, serveMetrics } from './metrics.ts'
 import { bullPrefix, createQueues, jitteredBackoff, QUEUES } from './queues.ts'
 import { tickProcessor } from './scheduler.ts'
 import { smsProcessor } from './sms.ts'
+import { DriftRecorder } from './drift.ts'
+import { AnswerWatch } from './upstream/answer-watch.ts'
 import { CircuitBreaker } from './upstream/breaker.ts'
 
 let env: ReturnType<typeof getEnv>
@@ -28,6 +30,9 @@ try {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)
 }
+
+/** How often the counts of what answers listed and the catalogue did not know are written. */
+const DRIFT_FLUSH_MS = 10_000
 
 const logger = createLogger('worker')
 const workerId = `${hostname()}:${process.pid}`
@@ -41,6 +46,8 @@ const db = createDb(env.databaseUrl, { max: Math.min(env.monitoring.concurrency 
 const queues = createQueues(connection, env.redisPrefix)
 const metrics = createMetrics()
 const breaker = new CircuitBreaker(connection, env.redisPrefix)
+const drift = new DriftRecorder(db, metrics, logger)
+const answers = new AnswerWatch(connection, env.redisPrefix)
 
 // Schedulers are upserted by every worker; Redis keeps one of each.
 await queues.maintenance.upsertJobScheduler(
@@ -72,13 +79,17 @@ const workers = [
     },
   ),
   // The limiter is global across every worker: adding workers never hammers Disney.
-  new Worker(QUEUES.check, checkProcessor({ db, queues, breaker, metrics, logger, env }), {
-    connection,
-    prefix,
-    concurrency: env.monitoring.concurrency,
-    limiter: { max: env.disney.ratePerSecond, duration: 1000 },
-    settings,
-  }),
+  new Worker(
+    QUEUES.check,
+    checkProcessor({ db, queues, breaker, drift, answers, metrics, logger, env }),
+    {
+      connection,
+      prefix,
+      concurrency: env.monitoring.concurrency,
+      limiter: { max: env.disney.ratePerSecond, duration: 1000 },
+      settings,
+    },
+  ),
   new Worker(QUEUES.sms, smsProcessor({ db, env, logger, metrics }), {
     connection,
     prefix,
@@ -111,6 +122,7 @@ async function heartbeat() {
 }
 await heartbeat()
 const heartbeatTimer = setInterval(heartbeat, HEARTBEAT_INTERVAL_MS)
+const driftTimer = setInterval(() => void drift.flush(), DRIFT_FLUSH_MS)
 logger.info(
   { workerId, queues: workers.map((w) => w.name), mocks: Boolean(mocks) },
   'worker started',
@@ -122,8 +134,10 @@ async function shutdown(signal: string) {
   stopping = true
   logger.info({ signal }, 'worker shutting down: finishing in-flight jobs')
   clearInterval(heartbeatTimer)
+  clearInterval(driftTimer)
   // close() waits for the jobs being processed, then stops taking new ones.
   await Promise.all(workers.map((worker) => worker.close()))
+  await drift.flush()
   await Promise.all(Object.values(queues).map((queue) => queue.close()))
   metricsServer?.close()
   await removeBeat(connection, env.redisPrefix, workerId).catch(() => undefined)

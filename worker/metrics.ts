@@ -20,6 +20,18 @@ export function createMetrics() {
       labelNames: ['family', 'outcome'],
       registers: [registry],
     }),
+    reasonsUnavailable: new Counter({
+      name: 'upstream_reasons_unavailable_total',
+      help: 'Date-wide reasons unavailable in hotel answers, by family and reason code',
+      labelNames: ['family', 'reason'],
+      registers: [registry],
+    }),
+    unmatched: new Counter({
+      name: 'unmatched_answer_keys_total',
+      help: 'Rooms and venues in Disney answers that matched nothing in the catalogue, by key kind',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
     lateness: new Histogram({
       name: 'check_lateness_seconds',
       help: 'How long after its scheduled time a check ran',

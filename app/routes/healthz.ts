@@ -4,7 +4,7 @@ import { getEnv } from '~/env.server'
 import { getDb } from '~/utils/db.server'
 import { liveWorkers } from '~/utils/heartbeat.server'
 import { getRedis } from '~/utils/redis.server'
-import { upstreamFaults } from '~/utils/upstream-health.server'
+import { silentFamilies, upstreamFaults } from '~/utils/upstream-health.server'
 
 type Check = { ok: true; detail?: string } | { ok: false; detail: string }
 
@@ -50,9 +50,12 @@ export async function loader() {
     .map(([name]) => name)
   // Disney's trouble is not ours: it shows here as "degraded" but never takes the site out of a
   // load balancer (the answer stays 200).
-  const upstream = await upstreamFaults(getRedis(), prefix).catch(
-    () => ({}) as Awaited<ReturnType<typeof upstreamFaults>>,
-  )
+  const upstream = await Promise.all([
+    silentFamilies(getRedis(), prefix),
+    upstreamFaults(getRedis(), prefix),
+  ])
+    .then(([silent, faults]) => ({ ...silent, ...faults }))
+    .catch(() => ({}) as Awaited<ReturnType<typeof upstreamFaults>>)
   const degraded = Object.keys(upstream).length > 0
   return json(
     {

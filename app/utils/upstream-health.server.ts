@@ -7,7 +7,7 @@ export type EndpointFamily = (typeof ENDPOINT_FAMILIES)[number]
 export function upstreamKey(
   prefix: string,
   family: EndpointFamily,
-  part: 'failures' | 'open-until' | 'fault',
+  part: 'failures' | 'open-until' | 'fault' | 'not-found-since',
 ) {
   return `${prefix}:upstream:${family}:${part}`
 }
@@ -29,4 +29,28 @@ export async function upstreamFaults(redis: Redis, prefix: string) {
     if (value) faults[family] = JSON.parse(value) as UpstreamFaultRecord
   })
   return faults
+}
+
+/** How long a family may answer nothing but "not found" before health calls it suspicious. */
+export const NOT_FOUND_ALARM_MS = 10 * 60_000
+
+/**
+ * Families whose every answer for the last ten minutes was Disney's "not found": for dining
+ * that is what a session that is not logged in gets, so it is shown, not hidden as "no tables".
+ */
+export async function silentFamilies(redis: Redis, prefix: string, now = Date.now()) {
+  const values = await redis.mget(
+    ENDPOINT_FAMILIES.map((family) => upstreamKey(prefix, family, 'not-found-since')),
+  )
+  const silent: Partial<Record<EndpointFamily, UpstreamFaultRecord>> = {}
+  ENDPOINT_FAMILIES.forEach((family, index) => {
+    const since = Number(values[index])
+    if (since && now - since >= NOT_FOUND_ALARM_MS)
+      silent[family] = {
+        reason: 'not-found',
+        message: `every answer since ${new Date(since).toISOString()} was "not found": is the session logged in?`,
+        at: since,
+      }
+  })
+  return silent
 }

@@ -22,6 +22,8 @@ import {
 } from '../../worker/queues.ts'
 import { tickProcessor } from '../../worker/scheduler.ts'
 import { smsProcessor } from '../../worker/sms.ts'
+import { DriftRecorder } from '../../worker/drift.ts'
+import { AnswerWatch } from '../../worker/upstream/answer-watch.ts'
 import { CircuitBreaker } from '../../worker/upstream/breaker.ts'
 import { UpstreamFault } from '../../worker/upstream/errors.ts'
 import { diningOpeningText, gsmLength, hotelOpeningText, isGsm7 } from '~/domain/texts'
@@ -43,7 +45,9 @@ const queues = createQueues(connection, env.redisPrefix)
 const metrics = createMetrics()
 const logger = pino({ level: 'silent' })
 const breaker = new CircuitBreaker(connection, env.redisPrefix)
-const deps = { db, queues, breaker, metrics, logger, env }
+const drift = new DriftRecorder(db, metrics, logger)
+const answers = new AnswerWatch(connection, env.redisPrefix)
+const deps = { db, queues, breaker, drift, answers, metrics, logger, env }
 const tick = tickProcessor({ db, queues, logger, batchSize: 500 })
 const check = checkProcessor(deps)
 const sendText = smsProcessor({ db, env, logger, metrics })
@@ -260,7 +264,7 @@ describe('a dining check', () => {
       const health = await (await healthz()).json()
       expect(health.upstream.dining?.reason).toBe(reason)
       if (reason === 'auth')
-        expect(health.upstream.dining?.message).toBe('dining: dining credentials expired')
+        expect(health.upstream.dining?.message).toBe('dining: dining credentials refused (401)')
     },
   )
 
@@ -309,7 +313,7 @@ describe('a hotel check', () => {
       roomTypeIds: [rooms[0]!.id, rooms[1]!.id],
       nextCheckAt: new Date(),
     })
-    configureSimulator({ script: { dining: [], rooms: [rooms[1]!.disneyRoomId ?? rooms[1]!.id] } })
+    configureSimulator({ script: { dining: [], rooms: [rooms[1]!.disneyRoomCodes[0] ?? rooms[1]!.disneyRoomIds[0]!] } })
     await tickAndCheck()
     const row = await db
       .selectFrom('hotelAlerts')

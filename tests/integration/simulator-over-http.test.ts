@@ -3,9 +3,9 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { daysFromToday } from '../../db/factories.ts'
 import { resetSimulator, simulatorCalls } from '../../mocks/disney.ts'
-import { fetchDiningOffers } from '../../worker/upstream/dining.ts'
+import { fetchDiningAnswer } from '../../worker/upstream/dining.ts'
 import { UpstreamFault } from '../../worker/upstream/errors.ts'
-import { fetchRoomOpenings } from '../../worker/upstream/hotels.ts'
+import { fetchRoomAnswer } from '../../worker/upstream/hotels.ts'
 import { getEnv } from '~/env.server'
 import { freePort } from '../support/ports.ts'
 
@@ -40,21 +40,26 @@ describe('the Disney simulator served over HTTP', () => {
   const token = getEnv().disney.diningToken ?? ''
 
   it('answers the dining adapter in the shape Disney uses', async () => {
-    const offers = await fetchDiningOffers(
+    const answer = await fetchDiningAnswer(
       { destination: 'disney-world', partySize: 2, date },
       { token, timeoutMs: 5000, via },
     )
-    expect(Array.isArray(offers)).toBe(true)
-    for (const offer of offers) expect(offer.time).toMatch(/^\d{2}:\d{2}:\d{2}$/)
+    expect(answer.kind).toBe('offers')
+    if (answer.kind !== 'offers') return
+    // Every venue of the catalogue's destination is listed, shows and events included.
+    expect(answer.venues.map((venue) => venue.venueId)).toEqual(
+      expect.arrayContaining(['90002464', '80010856', '140873']),
+    )
+    for (const offer of answer.offers) expect(offer.time).toMatch(/^\d{2}:\d[05]:00$/)
   })
 
   it('answers the hotel adapter for a Walt Disney World resort', async () => {
-    const openings = await fetchRoomOpenings(
+    const answer = await fetchRoomAnswer(
       {
         resort: {
           name: "Disney's Pop Century Resort",
           locationIdentifier: 'disney-world',
-          sold: true,
+          disneySlug: 'pop-century-resort',
         },
         checkInDate: date,
         checkOutDate: daysFromToday(4),
@@ -64,11 +69,15 @@ describe('the Disney simulator served over HTTP', () => {
       },
       { timeoutMs: 5000, via },
     )
-    expect(Array.isArray(openings)).toBe(true)
+    expect(answer.kind).toBe('rooms')
+    if (answer.kind === 'rooms')
+      expect(answer.rooms.map((room) => room.code)).toEqual(
+        expect.arrayContaining(['GA', 'GV', 'GP', 'GW']),
+      )
   })
 
   it('turns a dead dining token away, as Disney does', async () => {
-    const call = fetchDiningOffers(
+    const call = fetchDiningAnswer(
       { destination: 'disneyland', partySize: 4, date },
       { token: 'expired-token', timeoutMs: 5000, via },
     )

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import { todayIn } from '../../app/domain/dates.ts'
+import { beyondSurelyBookable, type AnswerRoom } from '../../app/domain/room-keys.ts'
 import { AlertQuestionError, UpstreamFault } from './errors.ts'
 import { callDisney, parseShape, type UpstreamOptions } from './http.ts'
 
 export interface HotelQuestion {
-  resort: { name: string; locationIdentifier: 'disney-world' | 'disneyland'; sold: boolean }
+  resort: {
+    name: string
+    locationIdentifier: 'disney-world' | 'disneyland'
+    /** Disney's address for the resort (content/catalogue); null when Disney no longer sells it. */
+    disneySlug: string | null
+  }
   checkInDate: string
   checkOutDate: string
   adults: number
@@ -12,11 +19,13 @@ export interface HotelQuestion {
   accessible: boolean
 }
 
-/** A room of the answer that is bookable: Disney's room id and its code. */
-export interface RoomOpening {
-  roomId: string
-  code: string | null
-}
+export type RoomAnswer =
+  /** The rooms of the address, bookable or not, and any date-wide reasons Disney gave. */
+  | { kind: 'rooms'; rooms: AnswerRoom[]; reasonsUnavailable: string[] }
+  /** Disneyland's 404 with system error 220141: no room at all for this stay. */
+  | { kind: 'sold-out' }
+  /** The stay lies beyond Disney's booking window: nothing to text yet, nothing wrong. */
+  | { kind: 'not-bookable-yet'; detail: string }
 
 const room = z.object({
   code: z.string().optional(),
@@ -29,25 +38,21 @@ export const roomAvailabilitySchema = z.object({
   orderedRoomIds: z.array(z.string()).optional(),
   reasonsUnavailable: z.array(z.object({ reasonCode: z.string() })).optional(),
 })
+const errorsSchema = z.object({
+  errors: z.array(
+    z.object({
+      systemErrorCode: z.union([z.number(), z.string()]).optional(),
+      code: z.string().optional(),
+      message: z.string().optional(),
+    }),
+  ),
+})
 
-/** Disney's own slug for a resort page: its name without "Disney's" or "The", hyphenated. */
-export function disneyResortSlug(name: string): string {
-  return name
-    .replace(/^(Disney's|The) /, '')
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-}
+const WDW_TIME_ZONE = 'America/New_York'
+const DLR_TIME_ZONE = 'America/Los_Angeles'
 
-/** Disneyland Resort's store names its four hotels so (upstream-disney.md §1.F). */
-export const DLR_SLUGS: Record<string, string> = {
-  'Disneyland Hotel': 'disneyland-hotel',
-  'The Villas at Disneyland Hotel': 'villas-at-disneyland-hotel',
-  "Disney's Grand Californian Hotel & Spa": 'grand-californian-hotel',
-  "The Villas at Disney's Grand Californian Hotel & Spa": 'grand-californian-hotel',
-  'Pixar Place Hotel': 'pixar-place-hotel',
-}
+/** Disneyland's "No Available Rooms were found." (upstream-disney.md §2.4). */
+export const DLR_SOLD_OUT_CODE = '220141'
 
 function partyMix(question: HotelQuestion) {
   return {
@@ -57,23 +62,98 @@ function partyMix(question: HotelQuestion) {
   }
 }
 
-function openRooms(answer: z.output<typeof roomAvailabilitySchema>): RoomOpening[] {
-  return Object.entries(answer.roomPriceLookup)
-    .filter(([, entry]) => !entry.reasonUnavailable)
-    .map(([roomId, entry]) => ({ roomId, code: entry.code ?? null }))
+/**
+ * A room is bookable when Disney prices it and gives no reason against it, for the room or for
+ * the whole date: with a date-wide reason (INVENTORY_UNAVAILABLE) Disney still prices some rooms
+ * from its rate plans, but none can be booked (DVCalc's captures; tests/fixtures/disney).
+ */
+function readRooms(family: 'wdw-hotel' | 'dlr-hotel', json: unknown): RoomAnswer {
+  const answer = parseShape(family, roomAvailabilitySchema, json)
+  const reasonsUnavailable = (answer.reasonsUnavailable ?? []).map((reason) => reason.reasonCode)
+  return {
+    kind: 'rooms',
+    rooms: Object.entries(answer.roomPriceLookup).map(([roomId, entry]) => ({
+      roomId,
+      code: entry.code ?? null,
+      bookable:
+        reasonsUnavailable.length === 0 &&
+        !entry.reasonUnavailable &&
+        entry.displayPrice !== undefined,
+      reason: entry.reasonUnavailable ?? reasonsUnavailable[0] ?? null,
+    })),
+    reasonsUnavailable,
+  }
 }
 
-/** The rooms of one resort that can be booked for one stay and party. */
-export async function fetchRoomOpenings(
+/** What a 404 about a stay this far out means: Disney has not opened its dates yet. */
+function notBookableYet(stay: Stay, today: string): RoomAnswer | null {
+  return beyondSurelyBookable(stay.checkInDate, today)
+    ? {
+        kind: 'not-bookable-yet',
+        detail: `Disney does not sell ${stay.checkInDate} yet`,
+      }
+    : null
+}
+
+/** The stay an answer is about, and today's date at the destination. */
+interface Stay {
+  checkInDate: string
+}
+
+/**
+ * Reads a Disneyland Resort answer: only system error 220141 means "no rooms", which for a stay
+ * beyond the booking window means "not bookable yet" (Disney answers both alike).
+ */
+export function readDlrAnswer(
+  status: number,
+  json: unknown,
+  stay: Stay,
+  today: string,
+): RoomAnswer {
+  if (status === 428) throw new UpstreamFault('dlr-hotel', 'challenge', 'bot challenge (428)')
+  if (status === 404) {
+    const errors = errorsSchema.safeParse(json)
+    const codes = errors.success ? errors.data.errors.map((e) => String(e.systemErrorCode)) : []
+    if (codes.includes(DLR_SOLD_OUT_CODE))
+      return notBookableYet(stay, today) ?? { kind: 'sold-out' }
+    throw new UpstreamFault(
+      'dlr-hotel',
+      'http',
+      `answered 404 without "no rooms" (${codes.filter((code) => code !== 'undefined').join(', ') || 'no error code'})`,
+    )
+  }
+  if (status !== 200) throw new UpstreamFault('dlr-hotel', 'http', `answered ${status}`)
+  return readRooms('dlr-hotel', json)
+}
+
+/**
+ * Reads a Walt Disney World answer. Disney answers 404 for a stay beyond its booking window; a 404
+ * for a nearer stay is not an answer we know, so it is a fault.
+ */
+export function readWdwAnswer(
+  status: number,
+  json: unknown,
+  stay: Stay,
+  today: string,
+): RoomAnswer {
+  if (status === 428) throw new UpstreamFault('wdw-hotel', 'challenge', 'bot challenge (428)')
+  if (status === 404) {
+    const waiting = notBookableYet(stay, today)
+    if (waiting) return waiting
+    throw new UpstreamFault('wdw-hotel', 'http', `answered 404 for ${stay.checkInDate}`)
+  }
+  if (status !== 200) throw new UpstreamFault('wdw-hotel', 'http', `answered ${status}`)
+  return readRooms('wdw-hotel', json)
+}
+
+/** Every room Disney lists at the resort's address for one stay and party. */
+export async function fetchRoomAnswer(
   question: HotelQuestion,
   options: UpstreamOptions,
-): Promise<RoomOpening[]> {
-  if (!question.resort.sold)
-    throw new AlertQuestionError(`${question.resort.name} is no longer sold by Disney`)
+): Promise<RoomAnswer> {
+  const slug = question.resort.disneySlug
+  if (!slug) throw new AlertQuestionError(`${question.resort.name} is no longer sold by Disney`)
   if (question.resort.locationIdentifier === 'disneyland') {
-    const slug = DLR_SLUGS[question.resort.name]
-    if (!slug)
-      throw new AlertQuestionError(`${question.resort.name} has no Disneyland Resort store page`)
     const { status, json } = await callDisney({
       family: 'dlr-hotel',
       method: 'POST',
@@ -92,14 +172,9 @@ export async function fetchRoomOpenings(
         affiliations: ['STD_GST'],
       },
     })
-    // 404 with system error 220141: no rooms at all for this stay, which is an answer.
-    if (status === 404) return []
-    if (status === 428) throw new UpstreamFault('dlr-hotel', 'challenge', 'bot challenge (428)')
-    if (status !== 200) throw new UpstreamFault('dlr-hotel', 'http', `answered ${status}`)
-    return openRooms(parseShape('dlr-hotel', roomAvailabilitySchema, json))
+    return readDlrAnswer(status, json, question, todayIn(DLR_TIME_ZONE))
   }
 
-  const slug = disneyResortSlug(question.resort.name)
   const { status, json } = await callDisney({
     family: 'wdw-hotel',
     method: 'POST',
@@ -117,7 +192,12 @@ export async function fetchRoomOpenings(
       personalizationId: randomUUID(),
     },
   })
-  if (status === 428) throw new UpstreamFault('wdw-hotel', 'challenge', 'bot challenge (428)')
-  if (status !== 200) throw new UpstreamFault('wdw-hotel', 'http', `answered ${status}`)
-  return openRooms(parseShape('wdw-hotel', roomAvailabilitySchema, json))
+  return readWdwAnswer(status, json, question, todayIn(WDW_TIME_ZONE))
+}
+
+/** The page where a person books the resort: the link in every hotel text. */
+export function bookingPage(locationIdentifier: 'disney-world' | 'disneyland', slug: string) {
+  return locationIdentifier === 'disneyland'
+    ? `https://disneyland.disney.go.com/hotels/${slug}/rates-rooms/`
+    : `https://disneyworld.disney.go.com/resorts/${slug}/rates-rooms/`
 }

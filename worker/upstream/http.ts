@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
-import { UpstreamFault, type EndpointFamily } from './errors.ts'
+import { UpstreamFault, type EndpointFamily, type FaultReason } from './errors.ts'
 
 /** Disney's endpoints hang on non-browser agents (upstream-disney.md §4.6). */
 export const BROWSER_HEADERS = {
@@ -26,6 +26,8 @@ export interface CallOptions extends UpstreamOptions {
   method: 'GET' | 'POST'
   headers?: Record<string, string>
   body?: unknown
+  /** What an HTML page where JSON was asked for means on this endpoint; a shape fault if unsaid. */
+  htmlMeans?: { reason: FaultReason; message: string }
 }
 
 function routed(url: string, via: string | undefined) {
@@ -35,8 +37,8 @@ function routed(url: string, via: string | undefined) {
 }
 
 /**
- * One call to Disney with a timeout. Answers the status and parsed JSON; HTML where JSON was
- * asked for, a timeout or a network error is a fault.
+ * One call to Disney with a timeout. Answers the status and parsed JSON (null for an empty body);
+ * a redirect, HTML where JSON was asked for, a timeout or a network error is a fault.
  */
 export async function callDisney(options: CallOptions): Promise<{ status: number; json: unknown }> {
   let response: Response
@@ -74,13 +76,18 @@ export async function callDisney(options: CallOptions): Promise<{ status: number
   try {
     return { status: response.status, json: JSON.parse(text) as unknown }
   } catch {
-    const html = /^\s*</.test(text)
+    if (/^\s*</.test(text)) {
+      const meaning = options.htmlMeans ?? { reason: 'shape', message: 'answered HTML' }
+      throw new UpstreamFault(
+        options.family,
+        meaning.reason,
+        `${meaning.message} (status ${response.status})`,
+      )
+    }
     throw new UpstreamFault(
       options.family,
-      html ? 'auth' : 'shape',
-      html
-        ? `answered HTML (status ${response.status})`
-        : `answered a body that is not JSON (status ${response.status})`,
+      'shape',
+      `answered a body that is not JSON (status ${response.status})`,
     )
   }
 }

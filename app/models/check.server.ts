@@ -1,0 +1,175 @@
+import { sql, type Kysely } from 'kysely'
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
+import type { Database } from '../../db/schema.ts'
+import { DINING_STATUS, HOTEL_STATUS } from '~/domain/alerts'
+import { recordCheck, type NewNotification } from './monitoring.server.ts'
+
+type Executor = Kysely<Database>
+
+/**
+ * The queries of one check job: the alerts of one question with everything their texts need,
+ * and one write of the check's outcome with its new outbox rows.
+ */
+
+/** Running hotel alerts of a check, each with its chosen room types and their Disney keys. */
+export function hotelAlertsToCheck(db: Executor, ids: readonly string[]) {
+  return db
+    .selectFrom('hotelAlerts')
+    .innerJoin('users', 'users.id', 'hotelAlerts.userId')
+    .innerJoin('resorts', 'resorts.id', 'hotelAlerts.resortId')
+    .select([
+      'hotelAlerts.id',
+      'hotelAlerts.userId',
+      'hotelAlerts.checkInDate',
+      'hotelAlerts.checkOutDate',
+      'hotelAlerts.numberOfAdults',
+      'hotelAlerts.agesOfChildren',
+      'hotelAlerts.accessible',
+      'hotelAlerts.roomTypeIds',
+      'users.phoneNumber',
+      'resorts.name as resortName',
+      'resorts.locationIdentifier',
+      'resorts.sold',
+      'resorts.disneySlug',
+      // The chosen room types come with the alert, their keys joined with the ones an admin has
+      // mapped to them since (applied from the next check): no second round trip.
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('roomTypes')
+            .select([
+              'roomTypes.id',
+              'roomTypes.name',
+              sql<string[]>`room_types.disney_room_codes || array(
+                select m.disney_key from room_key_mappings m
+                where m.room_type_id = room_types.id and m.key_kind = 'code')`.as(
+                'disneyRoomCodes',
+              ),
+              sql<string[]>`room_types.disney_room_ids || array(
+                select m.disney_key from room_key_mappings m
+                where m.room_type_id = room_types.id and m.key_kind = 'id')`.as('disneyRoomIds'),
+            ])
+            .where((inner) => inner('roomTypes.id', '=', inner.fn.any('hotelAlerts.roomTypeIds'))),
+        ).as('roomTypes'),
+    ])
+    .where('hotelAlerts.id', 'in', ids)
+    .where('hotelAlerts.status', '=', HOTEL_STATUS.running)
+    .execute()
+}
+
+/** Running dining alerts of a check, with the restaurant's name for the text. */
+export function diningAlertsToCheck(db: Executor, ids: readonly string[]) {
+  return db
+    .selectFrom('diningAlerts')
+    .innerJoin('users', 'users.id', 'diningAlerts.userId')
+    .innerJoin('diningLocations', 'diningLocations.id', 'diningAlerts.diningLocationId')
+    .select([
+      'diningAlerts.id',
+      'diningAlerts.userId',
+      'diningAlerts.diningLocationId',
+      'diningAlerts.resortLocationIdentifier',
+      'diningAlerts.reserveDate',
+      'diningAlerts.partySize',
+      'diningAlerts.preferredTime',
+      'diningAlerts.timeRangeStart',
+      'diningAlerts.timeRangeEnd',
+      'users.phoneNumber',
+      'diningLocations.name as restaurant',
+    ])
+    .where('diningAlerts.id', 'in', ids)
+    .where('diningAlerts.status', '=', DINING_STATUS.running)
+    .execute()
+}
+
+/**
+ * One write for every hotel alert of a question, found or not: a hotel alert that found its room
+ * has done its job (one text, then completed); one told "not bookable yet" keeps waiting, marked.
+ */
+export function recordHotelCheck(
+  db: Executor,
+  check: {
+    alertIds: readonly string[]
+    found: readonly string[]
+    notBookableYet: boolean
+    rows: NewNotification[]
+    now: Date
+  },
+) {
+  const { alertIds, found, now } = check
+  return recordCheck(
+    db,
+    check.rows,
+    db
+      .updateTable('hotelAlerts')
+      .set((eb) => {
+        const isFound = eb('id', 'in', found)
+        return {
+          lastCheckedAt: now,
+          notBookableSince: check.notBookableYet
+            ? eb.fn.coalesce('notBookableSince', sql<Date>`${now}`)
+            : null,
+          ...(found.length && {
+            status: eb
+              .case()
+              .when(isFound)
+              .then(HOTEL_STATUS.completed)
+              .else(eb.ref('status'))
+              .end(),
+            lastFoundAt: eb.case().when(isFound).then(now).else(eb.ref('lastFoundAt')).end(),
+            nextCheckAt: eb.case().when(isFound).then(null).else(eb.ref('nextCheckAt')).end(),
+          }),
+        }
+      })
+      .where('id', 'in', alertIds),
+  )
+}
+
+/** One write for every dining alert of a question; dining alerts keep running after a find. */
+export function recordDiningCheck(
+  db: Executor,
+  check: {
+    alertIds: readonly string[]
+    found: readonly string[]
+    rows: NewNotification[]
+    now: Date
+  },
+) {
+  const { found, now } = check
+  return recordCheck(
+    db,
+    check.rows,
+    db
+      .updateTable('diningAlerts')
+      .set((eb) => ({
+        lastCheckedAt: now,
+        ...(found.length && {
+          lastFoundAt: eb
+            .case()
+            .when('id', 'in', found)
+            .then(now)
+            .else(eb.ref('lastFoundAt'))
+            .end(),
+        }),
+      }))
+      .where('id', 'in', check.alertIds),
+  )
+}
+
+/** The alerts' own question cannot be asked (a resort Disney no longer sells): status 3. */
+export async function markHotelQuestionErrored(
+  db: Executor,
+  alertIds: readonly string[],
+  reason: string,
+  now: Date,
+) {
+  await db
+    .updateTable('hotelAlerts')
+    .set({
+      status: HOTEL_STATUS.errored,
+      statusReason: reason,
+      lastCheckedAt: now,
+      nextCheckAt: null,
+    })
+    .where('id', 'in', alertIds)
+    .execute()
+}
