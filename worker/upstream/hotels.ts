@@ -70,17 +70,27 @@ function partyMix(question: HotelQuestion) {
 function readRooms(family: 'wdw-hotel' | 'dlr-hotel', json: unknown): RoomAnswer {
   const answer = parseShape(family, roomAvailabilitySchema, json)
   const reasonsUnavailable = (answer.reasonsUnavailable ?? []).map((reason) => reason.reasonCode)
+  // Object keys that look like numbers lose their order in JSON.parse; `orderedRoomIds` keeps
+  // Disney's (cheapest first).
+  const order = [
+    ...new Set([...(answer.orderedRoomIds ?? []), ...Object.keys(answer.roomPriceLookup)]),
+  ]
   return {
     kind: 'rooms',
-    rooms: Object.entries(answer.roomPriceLookup).map(([roomId, entry]) => ({
-      roomId,
-      code: entry.code ?? null,
-      bookable:
-        reasonsUnavailable.length === 0 &&
-        !entry.reasonUnavailable &&
-        entry.displayPrice !== undefined,
-      reason: entry.reasonUnavailable ?? reasonsUnavailable[0] ?? null,
-    })),
+    rooms: order
+      .flatMap((roomId) => {
+        const entry = answer.roomPriceLookup[roomId]
+        return entry ? [{ roomId, entry }] : []
+      })
+      .map(({ roomId, entry }) => ({
+        roomId,
+        code: entry.code ?? null,
+        bookable:
+          reasonsUnavailable.length === 0 &&
+          !entry.reasonUnavailable &&
+          entry.displayPrice !== undefined,
+        reason: entry.reasonUnavailable ?? reasonsUnavailable[0] ?? null,
+      })),
     reasonsUnavailable,
   }
 }

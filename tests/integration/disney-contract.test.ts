@@ -1,0 +1,305 @@
+/**
+ * Contract tests: Disney's answers as public projects captured them (tests/fixtures/disney,
+ * sources in its README) are served over HTTP to the real adapters, and what they read is
+ * matched against the real catalogue. The expected readings are the README's, not ours.
+ */
+import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readCatalogue } from '../../db/catalogue.ts'
+import { daysFromToday } from '../../db/factories.ts'
+import { fetchDiningAnswer, readDiningAnswer } from '../../worker/upstream/dining.ts'
+import { UpstreamFault } from '../../worker/upstream/errors.ts'
+import { fetchRoomAnswer, type HotelQuestion } from '../../worker/upstream/hotels.ts'
+import { firstOpenRoomType, knownKeysOf, unmatchedRooms } from '~/domain/room-keys'
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/disney/${name}`, import.meta.url), 'utf8')
+
+/** What the stand-in Disney answers next: a fixture's status and body. */
+let next: { status: number; body: string; type?: string } = { status: 500, body: '' }
+const asked: { url: string; body: string }[] = []
+let server: Server
+let via = ''
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    let body = ''
+    for await (const chunk of request) body += String(chunk)
+    asked.push({ url: request.url ?? '', body })
+    response.writeHead(next.status, { 'Content-Type': next.type ?? 'application/json' })
+    response.end(next.body)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  via = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+function answerWith(name: string, status: number) {
+  next = { status, body: fixture(name) }
+}
+
+const { resorts, restaurants } = await readCatalogue()
+const resort = (name: string) => {
+  const found = resorts.find((candidate) => candidate.name === name)
+  if (!found) throw new Error(`no resort ${name}`)
+  return found
+}
+const COPPER_CREEK = resort("Copper Creek Villas & Cabins at Disney's Wilderness Lodge")
+const GRAND_CALIFORNIAN = resort("Disney's Grand Californian Hotel & Spa")
+
+function question(
+  at: typeof COPPER_CREEK,
+  checkInDate: string,
+  checkOutDate: string,
+): HotelQuestion {
+  return {
+    resort: { name: at.name, locationIdentifier: at.locationIdentifier, disneySlug: at.disneySlug },
+    checkInDate,
+    checkOutDate,
+    adults: 2,
+    childAges: [],
+    accessible: false,
+  }
+}
+
+/** The room types of a resort that an answer opens, each asked as its own alert would be. */
+function openRoomTypes(rooms: Parameters<typeof firstOpenRoomType>[0], at: typeof COPPER_CREEK) {
+  return at.roomTypes
+    .filter((room) => !room.accessible && firstOpenRoomType(rooms, [room]))
+    .map((room) => room.name)
+}
+
+describe('Walt Disney World: availability-and-prices', () => {
+  it("asks Copper Creek at Disney's own address", async () => {
+    answerWith('wdw-availability-and-prices.copper-creek.2027-01-15.200.json', 200)
+    await fetchRoomAnswer(question(COPPER_CREEK, '2027-01-15', '2027-01-19'), {
+      timeoutMs: 5000,
+      via,
+    })
+    expect(asked.at(-1)!.url).toBe(
+      '/disneyworld.disney.go.com/wdw-resorts-details-api/api/v1/resort/copper-creek-villas-and-cabins/availability-and-prices/?storeId=wdw',
+    )
+    expect(JSON.parse(asked.at(-1)!.body)).toMatchObject({
+      checkInDate: '2027-01-15',
+      checkOutDate: '2027-01-19',
+      partyMix: { adultCount: 2, childCount: 0, nonAdultAges: [] },
+    })
+  })
+
+  it('reads a complex-wide answer: only Copper Creek rooms open Copper Creek alerts, and a length-of-stay rule is no opening', async () => {
+    answerWith('wdw-availability-and-prices.copper-creek.2027-01-15.200.json', 200)
+    const answer = await fetchRoomAnswer(question(COPPER_CREEK, '2027-01-15', '2027-01-19'), {
+      timeoutMs: 5000,
+      via,
+    })
+    expect(answer.kind).toBe('rooms')
+    if (answer.kind !== 'rooms') return
+    expect(answer.reasonsUnavailable).toEqual([])
+    expect(answer.rooms.filter((room) => room.bookable).map((room) => room.code)).toEqual([
+      '2D',
+      'JB',
+      'XA',
+      '2A',
+      'Z3',
+      'JC',
+      'Z9',
+      'JZ',
+      '25',
+      'JD',
+      'ZS',
+      'XB',
+      '2E',
+      'JS',
+      'XC',
+    ])
+    expect(answer.rooms.find((room) => room.code === '2F')).toMatchObject({
+      bookable: false,
+      reason: 'LOS_RESTRICTION',
+    })
+    expect(openRoomTypes(answer.rooms, COPPER_CREEK)).toEqual([
+      'Deluxe Studio',
+      'Deluxe Studio with Shower',
+      '1-Bedroom Villa',
+    ])
+    // The Wilderness Lodge and Boulder Ridge rooms of the same answer are known, not drift;
+    // code 25 is in no public room table, so it is.
+    const known = knownKeysOf(
+      resorts.filter((r) => r.locationIdentifier === 'disney-world').flatMap((r) => r.roomTypes),
+    )
+    expect(unmatchedRooms(answer.rooms, known)).toEqual([
+      { keyKind: 'code', disneyKey: '25', description: 'room id 18410810, bookable' },
+    ])
+  })
+
+  it('reads a date-wide INVENTORY_UNAVAILABLE as nothing bookable, though Disney still prices three rooms', async () => {
+    answerWith('wdw-availability-and-prices.copper-creek.2026-09-01.200.json', 200)
+    const answer = await fetchRoomAnswer(question(COPPER_CREEK, '2026-09-01', '2026-09-05'), {
+      timeoutMs: 5000,
+      via,
+    })
+    expect(answer.kind).toBe('rooms')
+    if (answer.kind !== 'rooms') return
+    expect(answer.reasonsUnavailable).toEqual(['INVENTORY_UNAVAILABLE'])
+    expect(answer.rooms).toHaveLength(18)
+    expect(answer.rooms.filter((room) => room.bookable)).toEqual([])
+    expect(openRoomTypes(answer.rooms, COPPER_CREEK)).toEqual([])
+    expect(openRoomTypes(answer.rooms, resort("Disney's Wilderness Lodge"))).toEqual([])
+  })
+
+  it('reads a 404 for a stay beyond the booking window as "not bookable yet", and a nearer one as a fault', async () => {
+    next = { status: 404, body: '' }
+    const far = question(COPPER_CREEK, daysFromToday(420), daysFromToday(423))
+    expect(await fetchRoomAnswer(far, { timeoutMs: 5000, via })).toMatchObject({
+      kind: 'not-bookable-yet',
+    })
+    const near = question(COPPER_CREEK, daysFromToday(30), daysFromToday(33))
+    await expect(fetchRoomAnswer(near, { timeoutMs: 5000, via })).rejects.toMatchObject({
+      family: 'wdw-hotel',
+      reason: 'http',
+    })
+  })
+})
+
+describe('Disneyland Resort: availability-and-prices', () => {
+  it('reads rooms keyed by numeric id and opens the Grand Californian room types they belong to', async () => {
+    answerWith('dlr-availability-and-prices.grand-californian-hotel.200.json', 200)
+    const answer = await fetchRoomAnswer(
+      question(GRAND_CALIFORNIAN, daysFromToday(30), daysFromToday(32)),
+      { timeoutMs: 5000, via },
+    )
+    expect(asked.at(-1)!.url).toBe(
+      '/disneyland.disney.go.com/dlr-resort-details-api/api/v1/availability-and-prices/grand-californian-hotel?storeId=dlr&accessible=false',
+    )
+    expect(answer.kind).toBe('rooms')
+    if (answer.kind !== 'rooms') return
+    expect(answer.rooms.filter((room) => room.bookable).map((room) => room.roomId)).toEqual([
+      '13874720',
+      '13874730',
+    ])
+    expect(openRoomTypes(answer.rooms, GRAND_CALIFORNIAN)).toEqual([
+      'Standard View',
+      'Woods Courtyard View',
+    ])
+  })
+
+  it('reads system error 220141 as sold out, or as "not bookable yet" beyond the booking window', async () => {
+    answerWith('dlr-availability-and-prices.404-220141.json', 404)
+    const near = question(GRAND_CALIFORNIAN, daysFromToday(30), daysFromToday(32))
+    expect(await fetchRoomAnswer(near, { timeoutMs: 5000, via })).toEqual({ kind: 'sold-out' })
+    const far = question(GRAND_CALIFORNIAN, daysFromToday(400), daysFromToday(402))
+    expect(await fetchRoomAnswer(far, { timeoutMs: 5000, via })).toMatchObject({
+      kind: 'not-bookable-yet',
+    })
+  })
+
+  it('reads any other 404 as a fault, never as sold out', async () => {
+    next = { status: 404, body: JSON.stringify({ errors: [{ systemErrorCode: 220000 }] }) }
+    const stay = question(GRAND_CALIFORNIAN, daysFromToday(30), daysFromToday(32))
+    const error = await fetchRoomAnswer(stay, { timeoutMs: 5000, via }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UpstreamFault)
+    expect(error).toMatchObject({ family: 'dlr-hotel', reason: 'http' })
+    expect((error as Error).message).toContain('220000')
+  })
+})
+
+describe('dine-res: every restaurant for one party and date', () => {
+  const dining = (destination: 'disney-world' | 'disneyland', date: string) =>
+    fetchDiningAnswer(
+      { destination, partySize: 2, date },
+      { token: 'a-session-token', timeoutMs: 5000, via },
+    )
+
+  it('reads the restaurant group: every GENERAL slot, none where a meal period is empty', async () => {
+    answerWith('dine-res-all-restaurants.dlr.2026-03-15.party2.200.json', 200)
+    const answer = await dining('disneyland', '2026-03-15')
+    expect(asked.at(-1)!.url).toMatch(
+      /^\/disneyland\.disney\.go\.com\/dine-res\/api\/availability\/2\/2026-03-15,2026-03-15\/00:00:00,23:59:59\?/,
+    )
+    expect(answer.kind).toBe('offers')
+    if (answer.kind !== 'offers') return
+    // JSON.parse orders keys that look like numbers, so venues come by id: compare as sets.
+    expect(
+      answer.offers
+        .map((offer) => `${offer.venueId}|${offer.date}|${offer.time} ${offer.mealPeriod}`)
+        .sort(),
+    ).toEqual([
+      '19343532|2026-03-15|18:45:00 Dinner',
+      '19343532|2026-03-15|20:00:00 Dinner',
+      '354132|2026-03-15|17:00:00 Dinner',
+      '354261|2026-03-15|19:35:00 Dinner',
+      '354450|2026-03-15|14:30:00 Lunch',
+      '354450|2026-03-15|17:30:00 Dinner',
+    ])
+    // Every venue of the answer is one of ours: no drift at Disneyland's dining.
+    const ours = new Set(restaurants.map((r) => r.id))
+    expect(answer.venues.filter((venue) => !ours.has(venue.venueId))).toEqual([])
+  })
+
+  it('reads dinner shows and dining events under their bare ids: Hoop-Dee-Doo opens, an empty event does not', async () => {
+    answerWith('dine-res-all-restaurants.wdw.event-groups.200.json', 200)
+    const answer = await dining('disney-world', '2026-06-11')
+    expect(answer.kind).toBe('offers')
+    if (answer.kind !== 'offers') return
+    expect(answer.offers).toEqual([
+      { venueId: '80010856', date: '2026-06-11', time: '16:00:00', mealPeriod: 'Dinner' },
+    ])
+    expect(answer.venues.map((venue) => [venue.venueId, venue.group, venue.offers])).toEqual([
+      ['90002606', 'restaurant', 0],
+      ['80010856', 'dinnerShow', 1],
+      ['140873', 'diningEvent', 0],
+    ])
+    // Both are in the catalogue, so alerts on them can fire.
+    const ids = restaurants.map((r) => r.id)
+    expect(ids).toEqual(expect.arrayContaining(['80010856', '140873', '90002606']))
+  })
+
+  it("reads the real single-restaurant capture's meal periods the same way", () => {
+    // parkfi's capture keys meal periods by date; they are what a restaurant's `offers` hold.
+    const capture = JSON.parse(fixture('dine-res-facility-range.jaleo.200.json')) as {
+      restaurants: Record<string, unknown[]>
+    }
+    const answer = readDiningAnswer(
+      { restaurant: { '1': { offers: capture.restaurants } } },
+      '2026-06-11',
+    )
+    expect(
+      answer.kind === 'offers' && answer.offers.map((o) => `${o.time} ${o.mealPeriod}`),
+    ).toEqual(['11:35:00 Lunch', '11:50:00 Lunch', '16:00:00 Dinner'])
+    const empty = readDiningAnswer(
+      { restaurant: { '1': { offers: capture.restaurants } } },
+      '2026-06-10',
+    )
+    expect(empty).toEqual({
+      kind: 'offers',
+      offers: [],
+      venues: [{ venueId: '1', group: 'restaurant', name: '', offers: 0 }],
+    })
+  })
+
+  it('reads the HTTP 200 {code: 404} as its own case: no tables told, no fault', async () => {
+    answerWith('dine-res.200-code404.json', 200)
+    expect(await dining('disney-world', '2026-06-11')).toEqual({ kind: 'not-found' })
+  })
+
+  it("reads Akamai's 428 as a bot challenge", async () => {
+    answerWith('dine-res.428-akamai-challenge.json', 428)
+    await expect(dining('disney-world', '2026-06-11')).rejects.toMatchObject({
+      family: 'dining',
+      reason: 'challenge',
+    })
+  })
+
+  it("reads the site's HTML page instead of JSON as an expired session", async () => {
+    next = {
+      status: 200,
+      type: 'text/html',
+      body: '<!DOCTYPE html><html><head><base href="/dine-res/"></head><body></body></html>',
+    }
+    await expect(dining('disney-world', '2026-06-11')).rejects.toMatchObject({
+      family: 'dining',
+      reason: 'auth',
+      message: 'dining: answered the site page instead of JSON: session expired (status 200)',
+    })
+  })
+})
