@@ -228,7 +228,7 @@ export interface UnmatchedAnswerKeysTable {
   keyKind: RoomKeyKind | 'venue'
   disneyKey: string
   description: string
-  timesSeen: Defaulted<string>
+  timesSeen: Defaulted<number>
   firstSeenAt: Defaulted<Date>
   lastSeenAt: Defaulted<Date>
 }

@@ -81,7 +81,7 @@ export function unmatchedRooms(answer: readonly AnswerRoom[], known: KnownKeys):
 /**
  * Disney sells rooms at least this many days ahead at both destinations (DVCalc saw Walt Disney
  * World answer 200 at 138 days and 404 from about 451 days). A 404 for a stay further out than
- * this is read as "not bookable yet", never as a fault or as sold out (docs/decisions/0008).
+ * this is read as "not bookable yet", never as a fault or as sold out (docs/decisions/0007-disney-answers.md).
  */
 export const SURELY_BOOKABLE_DAYS = 300
 

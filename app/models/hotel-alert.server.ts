@@ -52,6 +52,8 @@ async function toJson(db: Executor, alerts: HotelAlert[]) {
     created: iso(alert.createdAt)!,
     lastCheckedAt: iso(alert.lastCheckedAt),
     lastFoundAt: iso(alert.lastFoundAt),
+    /** Disney's last answer: these dates cannot be booked yet; the alert keeps checking. */
+    notBookableYet: alert.notBookableSince !== null,
   }))
 }
 export type HotelAlertJson = Awaited<ReturnType<typeof toJson>>[number]
@@ -177,6 +179,8 @@ export async function updateHotelAlert(
         ...columns(input),
         status,
         updatedAt: now,
+        // New dates get their own answer from Disney.
+        notBookableSince: null,
         ...(status !== previous && { statusReason: null }),
         ...(status === HOTEL_STATUS.running && { nextCheckAt: now }),
         ...(starting && { startedAt: now }),

@@ -74,3 +74,10 @@ export async function endWebSession(request: Request, redirectTo = '/') {
     headers: { 'Set-Cookie': await sessionCookie().serialize('', { maxAge: 0 }) },
   })
 }
+
+/** Admin pages: a visitor signs in first; a signed-in user without the admin role is sent home. */
+export async function requireAdmin(request: Request): Promise<User> {
+  const user = await requireUser(request)
+  if (user.role !== 'admin') throw redirect('/')
+  return user
+}

@@ -1,8 +1,6 @@
-import { Worker, type Job } from 'bullmq'
-import { Redis } from 'ioredis'
-import { pino } from 'pino'
+import { Worker } from 'bullmq'
 import twilio from 'twilio'
-import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   catalogueResort,
   createDiningAlertRow,
@@ -10,80 +8,34 @@ import {
   createUser,
   daysFromToday,
 } from '../../db/factories.ts'
-import { configureSimulator, resetSimulator, simulatorCalls } from '../../mocks/disney.ts'
+import { configureSimulator, simulatorCalls } from '../../mocks/disney.ts'
 import { checkProcessor } from '../../worker/check.ts'
-import { createMetrics } from '../../worker/metrics.ts'
-import {
-  bullPrefix,
-  createQueues,
-  QUEUES,
-  type CheckJob,
-  type SmsJob,
-} from '../../worker/queues.ts'
+import { bullPrefix, QUEUES, type CheckJob, type SmsJob } from '../../worker/queues.ts'
 import { tickProcessor } from '../../worker/scheduler.ts'
-import { smsProcessor } from '../../worker/sms.ts'
-import { DriftRecorder } from '../../worker/drift.ts'
-import { AnswerWatch } from '../../worker/upstream/answer-watch.ts'
-import { CircuitBreaker } from '../../worker/upstream/breaker.ts'
 import { UpstreamFault } from '../../worker/upstream/errors.ts'
 import { diningOpeningText, gsmLength, hotelOpeningText, isGsm7 } from '~/domain/texts'
-import { getEnv } from '~/env.server'
 import { optOut } from '~/models/monitoring.server'
 import { loader as healthz } from '~/routes/healthz'
 import { loader as shortLink } from '~/routes/o.$code'
 import { action as inbound } from '~/routes/webhooks.twilio.inbound'
 import { action as statusCallback } from '~/routes/webhooks.twilio.status'
-import { getDb } from '~/utils/db.server'
 import { readCatalogue } from '../../db/catalogue.ts'
 import { readOutbox } from '../support/outbox.ts'
 import { callRoute, getRequest } from '../support/routes.ts'
-
-const env = getEnv()
-const db = getDb()
-const connection = new Redis(env.redisUrl, { maxRetriesPerRequest: null })
-const queues = createQueues(connection, env.redisPrefix)
-const metrics = createMetrics()
-const logger = pino({ level: 'silent' })
-const breaker = new CircuitBreaker(connection, env.redisPrefix)
-const drift = new DriftRecorder(db, metrics, logger)
-const answers = new AnswerWatch(connection, env.redisPrefix)
-const deps = { db, queues, breaker, drift, answers, metrics, logger, env }
-const tick = tickProcessor({ db, queues, logger, batchSize: 500 })
-const check = checkProcessor(deps)
-const sendText = smsProcessor({ db, env, logger, metrics })
-
-afterAll(async () => {
-  await Promise.all(Object.values(queues).map((queue) => queue.close()))
-  await connection.quit()
-})
-
-beforeEach(async () => {
-  resetSimulator()
-  await queues.check.obliterate({ force: true })
-  await queues.sms.obliterate({ force: true })
-  await connection.del(
-    ...['dining', 'wdw-hotel', 'dlr-hotel'].flatMap((f) =>
-      ['failures', 'open-until', 'fault'].map((p) => `${env.redisPrefix}:upstream:${f}:${p}`),
-    ),
-  )
-})
-
-const asJob = <T>(data: T, id = 'test') => ({ id, data }) as Job<T>
-
-async function subscriber(planId = 'lightning-lane', overrides = {}) {
-  return createUser(db, { planId, trialStartUtc: new Date(), ...overrides })
-}
-
-/** Runs a tick and every check job it enqueued, as the worker would. */
-async function tickAndCheck() {
-  const result = await tick()
-  const jobs = await queues.check.getJobs(['waiting', 'delayed', 'prioritized'])
-  for (const job of jobs) {
-    await check(asJob<CheckJob>(job.data, job.id))
-    await job.remove()
-  }
-  return { ...result, jobs }
-}
+import {
+  asJob,
+  check,
+  connection,
+  db,
+  deps,
+  env,
+  logger,
+  queues,
+  sendText,
+  subscriber,
+  tick,
+  tickAndCheck,
+} from '../support/worker-harness.ts'
 
 async function checkJobsFor(alertId: string) {
   return (await queues.check.getJobs(['waiting'])).filter((job) =>
@@ -313,7 +265,9 @@ describe('a hotel check', () => {
       roomTypeIds: [rooms[0]!.id, rooms[1]!.id],
       nextCheckAt: new Date(),
     })
-    configureSimulator({ script: { dining: [], rooms: [rooms[1]!.disneyRoomCodes[0] ?? rooms[1]!.disneyRoomIds[0]!] } })
+    configureSimulator({
+      script: { dining: [], rooms: [rooms[1]!.disneyRoomCodes[0] ?? rooms[1]!.disneyRoomIds[0]!] },
+    })
     await tickAndCheck()
     const row = await db
       .selectFrom('hotelAlerts')

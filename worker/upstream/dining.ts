@@ -11,7 +11,7 @@ export const DESTINATION_HOSTS = {
 /** The three groups of an answer: restaurants, dinner shows and dining events (packages, parties). */
 export type VenueGroup = 'restaurant' | 'dinnerShow' | 'diningEvent'
 
-/** Only tables anyone may book are openings (docs/decisions/0008-disney-answers.md). */
+/** Only tables anyone may book are openings (docs/decisions/0007-disney-answers.md). */
 export const BOOKABLE_ACCESSIBILITY = 'GENERAL'
 
 /** One bookable time at one venue. */

@@ -153,9 +153,22 @@ function useRowActions(alert: DashboardAlert, actions: AlertRowActions) {
   return { status, controls, error }
 }
 
-/** The status, and why an alert stopped when it did not stop by the user's hand. */
+/** Said of a running hotel alert whose dates Disney does not sell yet. */
+export const NOT_BOOKABLE_YET =
+  'Not bookable yet: Disney has not opened these dates. We keep checking and text you when a room opens.'
+
+/**
+ * The status, why an alert stopped when it did not stop by the user's hand, and why a running
+ * hotel alert finds nothing yet.
+ */
 function StatusBadge({ alert, status }: { alert: ListedAlert; status: number }) {
-  const reason = status === alert.status && status !== 1 ? alert.statusReason : null
+  const waiting =
+    status === 1 && alert.status === 1 && alert.kind === 'hotel' && alert.notBookableYet
+  const reason = waiting
+    ? NOT_BOOKABLE_YET
+    : status === alert.status && status !== 1
+      ? alert.statusReason
+      : null
   return (
     <span>
       <span

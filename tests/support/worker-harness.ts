@@ -1,0 +1,76 @@
+/**
+ * The worker's processors wired as `worker/index.ts` wires them, against this test file's own
+ * database and Redis prefix, for integration tests that run ticks and checks by hand.
+ */
+import type { Job } from 'bullmq'
+import { Redis } from 'ioredis'
+import { pino } from 'pino'
+import { afterAll, beforeEach } from 'vitest'
+import { createUser } from '../../db/factories.ts'
+import { resetSimulator } from '../../mocks/disney.ts'
+import { checkProcessor } from '../../worker/check.ts'
+import { DriftRecorder } from '../../worker/drift.ts'
+import { createMetrics } from '../../worker/metrics.ts'
+import { createQueues, type CheckJob } from '../../worker/queues.ts'
+import { tickProcessor } from '../../worker/scheduler.ts'
+import { smsProcessor } from '../../worker/sms.ts'
+import { AnswerWatch } from '../../worker/upstream/answer-watch.ts'
+import { CircuitBreaker } from '../../worker/upstream/breaker.ts'
+import { ENDPOINT_FAMILIES, upstreamKey } from '~/utils/upstream-health.server'
+import { getEnv } from '~/env.server'
+import { getDb } from '~/utils/db.server'
+
+export const env = getEnv()
+export const db = getDb()
+export const connection = new Redis(env.redisUrl, { maxRetriesPerRequest: null })
+export const queues = createQueues(connection, env.redisPrefix)
+export const metrics = createMetrics()
+export const logger = pino({ level: 'silent' })
+export const breaker = new CircuitBreaker(connection, env.redisPrefix)
+export const drift = new DriftRecorder(db, metrics, logger)
+export const answers = new AnswerWatch(connection, env.redisPrefix)
+export const deps = { db, queues, breaker, drift, answers, metrics, logger, env }
+export const tick = tickProcessor({ db, queues, logger, batchSize: 500 })
+export const check = checkProcessor(deps)
+export const sendText = smsProcessor({ db, env, logger, metrics })
+
+afterAll(async () => {
+  await Promise.all(Object.values(queues).map((queue) => queue.close()))
+  await connection.quit()
+})
+
+beforeEach(async () => {
+  resetSimulator()
+  await queues.check.obliterate({ force: true })
+  await queues.sms.obliterate({ force: true })
+  await connection.del(
+    ...ENDPOINT_FAMILIES.flatMap((family) =>
+      (['failures', 'open-until', 'fault', 'not-found-since'] as const).map((part) =>
+        upstreamKey(env.redisPrefix, family, part),
+      ),
+    ),
+  )
+})
+
+export const asJob = <T>(data: T, id = 'test') => ({ id, data }) as Job<T>
+
+/** A user whose plan lets alerts be checked. */
+export async function subscriber(planId = 'lightning-lane', overrides = {}) {
+  return createUser(db, { planId, trialStartUtc: new Date(), ...overrides })
+}
+
+/** Runs a tick and every check job it enqueued, as the worker would. */
+export async function tickAndCheck() {
+  const result = await tick()
+  const jobs = await queues.check.getJobs(['waiting', 'delayed', 'prioritized'])
+  for (const job of jobs) {
+    await check(asJob<CheckJob>(job.data, job.id))
+    await job.remove()
+  }
+  return { ...result, jobs }
+}
+
+/** One check of some alerts, as a job the tick would have queued. */
+export function checkNow(kind: CheckJob['kind'], alertIds: string[]) {
+  return check(asJob<CheckJob>({ kind, queryKey: 'q', alertIds, scheduledFor: Date.now() }))
+}
