@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { normalizePhoneNumber } from './domain/phone.ts'
 
 /**
  * The one schema for configuration. The web server and the worker both call `loadEnv()` at boot,
@@ -24,7 +25,16 @@ const phoneList = z
       .map((entry) => entry.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.string().regex(/^\+[1-9]\d{6,14}$/, 'each entry must be an E.164 number')))
+  // Written in any format a person types; each must be a number login itself accepts, or the
+  // admin could never sign in.
+  .transform((entries, ctx) =>
+    entries.map((entry) => {
+      const number = normalizePhoneNumber(entry)
+      if (!number)
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not a phone number login accepts` })
+      return number ?? entry
+    }),
+  )
 
 // Mock price ids stand in until a Stripe account's prices are configured.
 const priceId = (planId: string) =>
