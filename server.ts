@@ -3,6 +3,7 @@
  * whose keys are absent. `npm run dev` runs it under `remix dev`; `npm start` runs the build.
  */
 import 'dotenv/config'
+import { randomBytes } from 'node:crypto'
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -12,6 +13,7 @@ import compression from 'compression'
 import express from 'express'
 import { pinoHttp } from 'pino-http'
 import { isCrossSiteWrite } from './app/domain/cross-site.ts'
+import { securityHeaders } from './app/domain/security-headers.ts'
 import { getEnv } from './app/env.server.ts'
 import { getLogger } from './app/utils/logger.server.ts'
 import { startMocks } from './mocks/index.ts'
@@ -41,7 +43,10 @@ const handlerFor = (current: ServerBuild) =>
   createRequestHandler({
     build: current,
     mode: env.nodeEnv,
-    getLoadContext: (req) => ({ clientIp: req.ip ?? 'unknown' }),
+    getLoadContext: (req, res) => ({
+      clientIp: req.ip ?? 'unknown',
+      cspNonce: String(res.locals.cspNonce),
+    }),
   })
 let handleRequest = handlerFor(build)
 
@@ -50,6 +55,16 @@ app.disable('x-powered-by')
 // Behind a load balancer, TRUST_PROXY makes req.ip the visitor rather than the balancer.
 app.set('trust proxy', env.trustProxy)
 app.use(compression())
+// A nonce per request for the page's inline scripts, and the security headers of every answer.
+app.use((req, res, next) => {
+  const nonce = randomBytes(16).toString('base64')
+  res.locals.cspNonce = nonce
+  const signedIn = Boolean(
+    req.get('authorization') ?? /(^|;\s*)(__Host-)?session=/.test(req.get('cookie') ?? ''),
+  )
+  res.set(securityHeaders({ nonce, path: req.path, production: env.isProduction, signedIn }))
+  next()
+})
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))
 app.use(

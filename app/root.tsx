@@ -11,9 +11,10 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useContext, type ReactNode } from 'react'
 import { Footer } from '~/components/footer'
 import { Header } from '~/components/header'
+import { NonceContext } from '~/utils/nonce'
 import { getUser } from '~/utils/session.server'
 import stylesheet from '~/styles/tailwind.css'
 
@@ -45,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
+  const nonce = useContext(NonceContext)
   return (
     <html lang="en" className="h-full">
       <head>
@@ -62,8 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -19,6 +19,8 @@ export function getDb(): DB {
         { status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } },
       )
     },
+    onRefusedText: () =>
+      json({ message: 'Text must not contain NUL characters.' }, { status: 400 }),
   })
   return g.__db
 }
