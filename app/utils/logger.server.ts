@@ -1,5 +1,6 @@
 import { pino } from 'pino'
 import { getEnv } from '~/env.server'
+import { currentRequestId } from '~/utils/request-context.server'
 
 /**
  * Structured JSON logs (pretty in development). Phone numbers and codes are redacted wherever
@@ -14,6 +15,11 @@ export function createLogger(
   const options: pino.LoggerOptions = {
     level: env.logLevel,
     base: { service },
+    // Every line logged while serving a request names it (X-Request-Id).
+    mixin: () => {
+      const requestId = currentRequestId()
+      return requestId ? { requestId } : {}
+    },
     redact: [
       'phoneNumber',
       'code',
