@@ -4,9 +4,29 @@ import {
   diningDetails,
   hotelDetails,
   pageCount,
+  readArrival,
   readDashboardView,
   trialCountdown,
 } from './dashboard'
+
+describe('how the visitor arrived', () => {
+  it('reads the add-alert opening, the created alert and a failed draft', () => {
+    expect(
+      readArrival(
+        new URLSearchParams('openAddAlert=1&newAlert=dining&success=1&pendingFailed=hotel'),
+        false,
+      ),
+    ).toEqual({ openAddAlert: true, newAlert: 'dining', success: true, pendingFailed: 'hotel' })
+    expect(readArrival(new URLSearchParams('openAddAlert=true'), false).openAddAlert).toBe(true)
+    expect(readArrival(new URLSearchParams('hotel=x'), true).openAddAlert).toBe(true)
+    expect(
+      readArrival(
+        new URLSearchParams('openAddAlert=no&newAlert=spa&success=yes&pendingFailed=x'),
+        false,
+      ),
+    ).toEqual({ openAddAlert: false, newAlert: null, success: false, pendingFailed: null })
+  })
+})
 
 describe('the dashboard view in the URL', () => {
   it('reads search, type, page and rows per page, forgiving anything odd', () => {

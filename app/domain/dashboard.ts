@@ -43,6 +43,24 @@ export function dashboardHref(view: DashboardView, changes: Partial<DashboardVie
   return query ? `/dashboard?${query}` : '/dashboard'
 }
 
+const kindOf = (value: string | null): AlertKind | null =>
+  value === 'hotel' || value === 'dining' ? value : null
+
+/**
+ * What the URL says about how the visitor arrived: to add an alert (openAddAlert, or a resort
+ * to pre-select), having just created one (newAlert and success, accounts §6), or with a draft
+ * from before sign-in that failed.
+ */
+export function readArrival(params: URLSearchParams, resortLinked: boolean) {
+  const open = params.get('openAddAlert')
+  return {
+    openAddAlert: open === 'true' || open === '1' || resortLinked,
+    newAlert: kindOf(params.get('newAlert')),
+    success: params.get('success') === '1',
+    pendingFailed: kindOf(params.get('pendingFailed')),
+  }
+}
+
 export function pageCount(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage))
 }

@@ -24,6 +24,16 @@ export function toResortJson(resort: Resort) {
 }
 export type ResortJson = ReturnType<typeof toResortJson>
 
+/** A resort as the resort pickers list it. */
+export function toResortChoice(resort: Resort) {
+  return {
+    id: resort.id,
+    name: resort.name,
+    detail: `${destinationDisplay(resort.locationIdentifier)} · ${resort.area}`,
+    locationIdentifier: resort.locationIdentifier,
+  }
+}
+
 export function toRoomTypeJson(room: RoomType) {
   return {
     id: room.id,

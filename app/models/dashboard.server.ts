@@ -5,6 +5,7 @@ import type { DashboardView } from '~/domain/dashboard'
 import { runningCount } from '~/models/alert-rules.server'
 import { listDiningAlerts, type DiningAlertJson } from '~/models/dining-alert.server'
 import { listHotelAlerts, type HotelAlertJson } from '~/models/hotel-alert.server'
+import { textsOfAlerts } from '~/models/monitoring.server'
 
 type Executor = Kysely<Database>
 
@@ -62,6 +63,21 @@ export async function dashboardPage(db: Executor, userId: string, query: Dashboa
     alerts: page.rows.flatMap((row) => byId.get(row.id) ?? []),
     total: Number(count.rows[0]?.total ?? 0),
   }
+}
+
+/** Each alert of the page with the texts it has sent, newest first. */
+export async function withTexts(db: Executor, alerts: DashboardAlert[]) {
+  const texts = await textsOfAlerts(db, alerts)
+  return alerts.map((alert) => ({
+    ...alert,
+    texts: texts
+      .filter((text) => text.alertKind === alert.kind && text.alertId === alert.id)
+      .map((text) => ({
+        body: text.body,
+        status: text.status,
+        created: new Date(text.createdAt).toISOString(),
+      })),
+  }))
 }
 
 /** The footer strip and the banners: running alerts of both kinds, and all alerts. */

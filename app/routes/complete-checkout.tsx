@@ -3,7 +3,8 @@ import { json } from '@remix-run/node'
 import { Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
 import { BILLING_MESSAGES } from '~/domain/billing'
-import { ALERT_INTENT_STORAGE_KEY, dashboardAfterCheckout } from '~/domain/checkout'
+import { dashboardAfterCheckout } from '~/domain/checkout'
+import { SESSION_KEYS } from '~/domain/storage-keys'
 import { BillingError, completeCheckout } from '~/utils/billing.server'
 import { requireUser } from '~/utils/session.server'
 
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function readStoredIntent(): Record<string, unknown> | null {
   try {
-    const raw = sessionStorage.getItem(ALERT_INTENT_STORAGE_KEY)
+    const raw = sessionStorage.getItem(SESSION_KEYS.alertIntent)
     const parsed: unknown = raw ? JSON.parse(raw) : null
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null
   } catch {
@@ -49,7 +50,7 @@ export default function CompleteCheckout() {
   useEffect(() => {
     if (!completed) return
     const stored = readStoredIntent()
-    sessionStorage.removeItem(ALERT_INTENT_STORAGE_KEY)
+    sessionStorage.removeItem(SESSION_KEYS.alertIntent)
     const target = stored
       ? dashboardAfterCheckout(stored, new URLSearchParams(window.location.search))
       : fallbackTarget

@@ -3,15 +3,10 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import {
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ClipboardEvent,
-  type FormEvent,
-} from 'react'
+import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react'
 import { useHydrated } from '~/hooks/use-hydrated'
+import { useLocalStorageItem } from '~/hooks/use-local-storage-item'
+import { LOCAL_KEYS } from '~/domain/storage-keys'
 import {
   cleanCodeInput,
   CODE_LENGTH,
@@ -154,30 +149,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   )
 }
 
-const STORAGE_KEYS = { intent: 'auth_intent', next: 'auth_next' } as const
-
-function subscribeToStorage(onChange: () => void) {
-  window.addEventListener('storage', onChange)
-  return () => window.removeEventListener('storage', onChange)
-}
-
 /**
  * intent and next are kept in local storage (auth_intent, auth_next) so that a reload or a detour
  * keeps them; values in the URL win and are stored.
  */
 function useRememberedCarried(fromUrl: Carried): Carried {
-  const stored = useSyncExternalStore(
-    subscribeToStorage,
-    () =>
-      `${localStorage.getItem(STORAGE_KEYS.intent) ?? ''}\n${localStorage.getItem(STORAGE_KEYS.next) ?? ''}`,
-    () => '\n',
-  )
+  const intentText = useLocalStorageItem(LOCAL_KEYS.authIntent) ?? ''
+  const nextText = useLocalStorageItem(LOCAL_KEYS.authNext) ?? ''
   useEffect(() => {
-    if (fromUrl.intent) localStorage.setItem(STORAGE_KEYS.intent, fromUrl.intent)
-    if (fromUrl.next) localStorage.setItem(STORAGE_KEYS.next, fromUrl.next)
+    if (fromUrl.intent) localStorage.setItem(LOCAL_KEYS.authIntent, fromUrl.intent)
+    if (fromUrl.next) localStorage.setItem(LOCAL_KEYS.authNext, fromUrl.next)
   }, [fromUrl.intent, fromUrl.next])
   if (fromUrl.intent || fromUrl.next) return fromUrl
-  const [intentText, nextText] = stored.split('\n')
   const intent = readIntent(intentText)
   const next = safeRedirectPath(nextText)
   return { ...fromUrl, ...(intent && { intent }), ...(next && { next }) }

@@ -1,10 +1,16 @@
-import { createCookie } from '@remix-run/node'
+import { createCookie, redirect } from '@remix-run/node'
 import { z } from 'zod'
+import { diningDraftFromPending, pendingAlertSchema, type DiningDraft } from '~/domain/alert-drafts'
 import type { AlertKind } from '~/domain/alerts'
 import { getEnv } from '~/env.server'
 import { createDiningAlert } from '~/models/dining-alert.server'
 import { createHotelAlert } from '~/models/hotel-alert.server'
-import { claimPendingAlerts, PENDING_TTL_MS, savePendingAlert } from '~/models/pending-alert.server'
+import {
+  claimPendingAlerts,
+  findPendingAlert,
+  PENDING_TTL_MS,
+  savePendingAlert,
+} from '~/models/pending-alert.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
 
@@ -44,7 +50,7 @@ export async function keepDraftForLogin(
   return { id, setCookie: await pendingCookie().serialize(ids) }
 }
 
-export function forgetDrafts() {
+function forgetDrafts() {
   return pendingCookie().serialize([], { maxAge: 0 })
 }
 
@@ -52,23 +58,49 @@ export function forgetDrafts() {
  * Turns this browser's drafts into the user's alerts, each exactly once. Answers which kinds
  * were created and which failed (a draft that fails is not kept: the user is told to try again).
  */
-export async function createAlertsFromDrafts(request: Request, userId: string) {
+async function createAlertsFromDrafts(request: Request, userId: string) {
   const drafts = await claimPendingAlerts(getDb(), await readPendingIds(request))
   const created: AlertKind[] = []
   const failed: AlertKind[] = []
-  for (const draft of drafts) {
-    const payload = draft.payload as Record<string, unknown>
+  for (const row of drafts) {
     try {
-      if (draft.kind === 'hotel') await createHotelAlert(getDb(), userId, payload)
-      else await createDiningAlert(getDb(), userId, payload)
-      created.push(draft.kind)
+      const draft = pendingAlertSchema.parse(row)
+      if (draft.kind === 'hotel') await createHotelAlert(getDb(), userId, draft.payload)
+      else await createDiningAlert(getDb(), userId, draft.payload)
+      created.push(row.kind)
     } catch (error) {
       getLogger().info(
-        { err: error, kind: draft.kind },
+        { err: error, kind: row.kind },
         'a draft from before sign-in could not become an alert',
       )
-      failed.push(draft.kind)
+      failed.push(row.kind)
     }
   }
   return { created, failed }
+}
+
+/**
+ * Alerts filled in before sign-in become real alerts on arrival, once, then the draft is gone:
+ * answers the redirect to the dashboard saying what was created or failed, or null without drafts.
+ */
+export async function arriveWithDrafts(request: Request, userId: string) {
+  if ((await readPendingIds(request)).length === 0) return null
+  const { created, failed } = await createAlertsFromDrafts(request, userId)
+  const params = new URL(request.url).searchParams
+  if (created[0]) {
+    params.set('newAlert', created[0])
+    params.set('success', '1')
+  }
+  if (failed[0]) params.set('pendingFailed', failed[0])
+  return redirect(`/dashboard?${params}`, { headers: { 'Set-Cookie': await forgetDrafts() } })
+}
+
+/** The draft saved before sign-in, for ?restore=1: the newest dining draft of this browser. */
+export async function restoredDiningDraft(request: Request): Promise<DiningDraft | null> {
+  for (const id of (await readPendingIds(request)).reverse()) {
+    const pending = pendingAlertSchema.safeParse(await findPendingAlert(getDb(), id))
+    if (pending.success && pending.data.kind === 'dining')
+      return diningDraftFromPending(pending.data.payload, id)
+  }
+  return null
 }
