@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   billingDate,
+  confirmationFor,
   downgradeConfirmation,
   grantsPlan,
   hasEnded,
@@ -13,6 +14,25 @@ const free = { id: 'pixie-dust', alertLimit: 1, free: true }
 const hour = { id: 'magic-hour', alertLimit: 5, free: false }
 const lane = { id: 'lightning-lane', alertLimit: 15, free: false }
 const sameLimit = { id: 'magic-hour-plus', alertLimit: 5, free: false }
+
+describe('confirmationFor', () => {
+  const plans = [free, hour, lane]
+  it('asks to confirm cancelling the current plan, or a downgrade', () => {
+    expect(confirmationFor('cancel', hour, plans)).toEqual({ kind: 'cancel', planId: 'magic-hour' })
+    expect(confirmationFor('magic-hour', lane, plans)).toEqual({
+      kind: 'downgrade',
+      planId: 'magic-hour',
+      text: downgradeConfirmation(15, 5),
+    })
+  })
+
+  it('asks nothing for an upgrade, an unknown plan, or without a plan', () => {
+    expect(confirmationFor('lightning-lane', hour, plans)).toBeNull()
+    expect(confirmationFor('gold', lane, plans)).toBeNull()
+    expect(confirmationFor('cancel', null, plans)).toBeNull()
+    expect(confirmationFor(null, lane, plans)).toBeNull()
+  })
+})
 
 describe('planChange', () => {
   it('is the current plan when the ids match', () => {
