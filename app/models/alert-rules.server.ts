@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database, Plan, User } from '../../db/schema.ts'
 import { ALERT_ERRORS, canStartAnother, type AlertKind } from '~/domain/alerts'
 import { isTrialOver } from '~/domain/plans'
+import { isRunningDiningAlert, isRunningHotelAlert } from '~/models/running-alerts.server'
 
 type Executor = Kysely<Database>
 
@@ -65,9 +66,11 @@ export async function runningCount(
 ) {
   const row = await sql<{ running: number }>`
     select
-      (select count(*) from hotel_alerts where user_id = ${userId} and status = 1 and type <> 1
+      (select count(*) from hotel_alerts
+        where user_id = ${userId} and ${isRunningHotelAlert('hotel_alerts')}
         and id is distinct from ${except?.kind === 'hotel' ? except.id : null}::uuid)
-      + (select count(*) from dining_alerts where user_id = ${userId} and status = 1
+      + (select count(*) from dining_alerts
+        where user_id = ${userId} and ${isRunningDiningAlert('dining_alerts')}
         and id is distinct from ${except?.kind === 'dining' ? except.id : null}::uuid) as running
   `.execute(db)
   return Number(row.rows[0]?.running ?? 0)

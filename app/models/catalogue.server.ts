@@ -66,16 +66,6 @@ export function findResort(db: Executor, id: string) {
   return db.selectFrom('resorts').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-export function findResortBySlug(db: Executor, locationIdentifier: DestinationId, slug: string) {
-  return db
-    .selectFrom('resorts')
-    .selectAll()
-    .where('locationIdentifier', '=', locationIdentifier)
-    .where('slug', '=', slug)
-    .where('listed', '=', true)
-    .executeTakeFirst()
-}
-
 export function listRoomTypes(db: Executor, resortId: string) {
   return db
     .selectFrom('roomTypes')

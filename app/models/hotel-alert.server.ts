@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database, HotelAlert } from '../../db/schema.ts'
-import { HOTEL_STATUS } from '~/domain/alerts'
+import { HOTEL_STATUS, HOTEL_TYPE } from '~/domain/alerts'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import {
@@ -63,7 +63,7 @@ export async function listHotelAlerts(db: Executor, userId: string, ids?: string
     .selectFrom('hotelAlerts')
     .selectAll()
     .where('userId', '=', userId)
-    .where('type', '<>', 1)
+    .where('type', '<>', HOTEL_TYPE.internal)
   if (ids) query = query.where('id', 'in', ids)
   return toJson(db, await query.orderBy('createdAt', 'desc').execute())
 }
