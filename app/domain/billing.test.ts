@@ -8,12 +8,31 @@ import {
   isNewerState,
   planButtonLabel,
   planChange,
+  settingsIntentSchema,
 } from './billing'
 
 const free = { id: 'pixie-dust', alertLimit: 1, free: true }
 const hour = { id: 'magic-hour', alertLimit: 5, free: false }
 const lane = { id: 'lightning-lane', alertLimit: 15, free: false }
 const sameLimit = { id: 'magic-hour-plus', alertLimit: 5, free: false }
+
+describe('settingsIntentSchema', () => {
+  it('reads a cancel or a change, confirmed only by confirmed=1', () => {
+    expect(settingsIntentSchema.parse({ intent: 'cancel' })).toEqual({
+      intent: 'cancel',
+      confirmed: false,
+    })
+    expect(
+      settingsIntentSchema.parse({ intent: 'change', planId: 'magic-hour', confirmed: '1' }),
+    ).toEqual({ intent: 'change', planId: 'magic-hour', confirmed: true })
+    expect(settingsIntentSchema.parse({ intent: 'change' })).toMatchObject({ planId: '' })
+  })
+
+  it('refuses any other intent', () => {
+    expect(settingsIntentSchema.safeParse({ intent: 'refund' }).success).toBe(false)
+    expect(settingsIntentSchema.safeParse({}).success).toBe(false)
+  })
+})
 
 describe('confirmationFor', () => {
   const plans = [free, hour, lane]

@@ -67,6 +67,24 @@ export function confirmationFor(
   return target && text ? { kind: 'downgrade', planId: target.id, text } : null
 }
 
+const confirmedField = z
+  .string()
+  .optional()
+  .transform((value) => value === '1')
+
+/**
+ * What /settings posts: cancel the plan, or change to `planId`. `confirmed` is set once the
+ * person has said yes (the dialog with JavaScript, the confirmation page without).
+ */
+export const settingsIntentSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('cancel'), confirmed: confirmedField }),
+  z.object({
+    intent: z.literal('change'),
+    planId: z.string().default(''),
+    confirmed: confirmedField,
+  }),
+])
+
 export type PlanButtonLabel =
   'Current Plan' | 'Start Free' | 'Subscribe Now' | 'Upgrade' | 'Downgrade' | 'Change'
 

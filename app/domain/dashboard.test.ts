@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   dashboardHref,
+  dashboardIntentSchema,
+  dashboardTargetSchema,
   diningDetails,
   hotelDetails,
   pageCount,
@@ -8,6 +10,27 @@ import {
   readDashboardView,
   trialCountdown,
 } from './dashboard'
+
+describe('what the dashboard posts', () => {
+  it('reads a delete or a toggle of one alert', () => {
+    expect(dashboardIntentSchema.parse({ intent: 'delete', kind: 'hotel', id: 'a1' })).toEqual({
+      intent: 'delete',
+      kind: 'hotel',
+      id: 'a1',
+    })
+    expect(
+      dashboardIntentSchema.parse({ intent: 'toggle', kind: 'dining', id: 'a1', status: '1' }),
+    ).toEqual({ intent: 'toggle', kind: 'dining', id: 'a1', status: 1 })
+  })
+
+  it('refuses another kind, a missing id or an unknown intent', () => {
+    expect(dashboardTargetSchema.safeParse({ kind: 'spa', id: 'a1' }).success).toBe(false)
+    expect(dashboardTargetSchema.safeParse({ kind: 'hotel' }).success).toBe(false)
+    expect(
+      dashboardIntentSchema.safeParse({ intent: 'archive', kind: 'hotel', id: 'a1' }).success,
+    ).toBe(false)
+  })
+})
 
 describe('how the visitor arrived', () => {
   it('reads the add-alert opening, the created alert and a failed draft', () => {

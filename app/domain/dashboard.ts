@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { AlertKind } from './alerts'
 import { formatDateRange, formatLongDate } from './dates'
 import { fromDiningTimes, MEAL_WINDOWS, twelveHour, type DiningTimes } from './dining-alert'
@@ -106,6 +107,20 @@ export function timePreferenceText(times: DiningTimes): string {
 export function diningDetails(alert: DiningTimes & { partySize: number }): string {
   return `Party of ${alert.partySize} · ${timePreferenceText(alert)}`
 }
+
+const alertRef = { kind: z.enum(['hotel', 'dining']), id: z.string() }
+
+/** Which alert a dashboard post is about; without one, there is nothing to act on. */
+export const dashboardTargetSchema = z.object(alertRef)
+
+/**
+ * What the dashboard posts (plain forms, fetchers with JavaScript): delete an alert, or toggle
+ * it from the status it had on the page (any odd status starts it, as a toggle of a stopped one).
+ */
+export const dashboardIntentSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('delete'), ...alertRef }),
+  z.object({ intent: z.literal('toggle'), ...alertRef, status: z.unknown().transform(Number) }),
+])
 
 const HOUR_MS = 60 * 60 * 1000
 

@@ -42,6 +42,7 @@ import { claimPendingAlerts } from '~/models/pending-alert.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
 import { saveAlertFromPage } from '~/utils/alert-page.server'
+import { replyWithError } from '~/utils/errors.server'
 import { readPendingIds, restoredDiningDraft } from '~/utils/pending-alerts.server'
 import { getUser } from '~/utils/session.server'
 
@@ -115,7 +116,8 @@ export async function action({ request }: ActionFunctionArgs) {
   })
   if (outcome instanceof Response) return outcome
   return json(
-    { result: submission.reply({ formErrors: [outcome.formError] }), draft, code: outcome.code },
+    // Shown above the submit button, as the page's fields are checked before saving.
+    { result: replyWithError(submission, outcome, null), draft, code: outcome.code },
     { status: outcome.status },
   )
 }

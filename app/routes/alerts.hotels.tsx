@@ -44,6 +44,7 @@ import {
 import { createHotelAlert } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
 import { saveAlertFromPage } from '~/utils/alert-page.server'
+import { replyWithError } from '~/utils/errors.server'
 import { getUser } from '~/utils/session.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
@@ -99,7 +100,8 @@ export async function action({ request }: ActionFunctionArgs) {
   })
   if (outcome instanceof Response) return outcome
   return json(
-    { result: submission.reply({ formErrors: [outcome.formError] }), draft, code: outcome.code },
+    // Shown above the submit button, as the page's fields are checked before saving.
+    { result: replyWithError(submission, outcome, null), draft, code: outcome.code },
     { status: outcome.status },
   )
 }

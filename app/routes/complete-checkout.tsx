@@ -5,7 +5,8 @@ import { useEffect } from 'react'
 import { BILLING_MESSAGES } from '~/domain/billing'
 import { dashboardAfterCheckout } from '~/domain/checkout'
 import { SESSION_KEYS } from '~/domain/storage-keys'
-import { BillingError, completeCheckout } from '~/utils/billing.server'
+import { AppError } from '~/domain/app-error'
+import { completeCheckout } from '~/utils/billing.server'
 import { requireUser } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [
@@ -19,7 +20,7 @@ async function completed(request: Request, sessionId: string | null) {
   try {
     return Boolean((await completeCheckout(user, sessionId)).planId)
   } catch (error) {
-    if (error instanceof BillingError) return false
+    if (error instanceof AppError) return false
     throw error
   }
 }

@@ -28,14 +28,21 @@ import { DiningWizard } from '~/components/dashboard/dining-wizard'
 import { HotelWizard } from '~/components/dashboard/hotel-wizard'
 import { Filters, Pagination } from '~/components/dashboard/list-controls'
 import { findLinkedResort } from '~/domain/alert-drafts'
+import { AppError } from '~/domain/app-error'
 import { ALERT_INTENT_KEYS } from '~/domain/checkout'
 import { ALERT_ERRORS, toggledDiningStatus, toggledHotelStatus, usageLevel } from '~/domain/alerts'
-import { readArrival, readDashboardView, trialCountdown } from '~/domain/dashboard'
+import {
+  dashboardIntentSchema,
+  dashboardTargetSchema,
+  readArrival,
+  readDashboardView,
+  trialCountdown,
+} from '~/domain/dashboard'
 import { destinationDisplay } from '~/domain/destinations'
 import { trialEndsAt } from '~/domain/plans'
 import { SESSION_KEYS } from '~/domain/storage-keys'
 import { useHydrated } from '~/hooks/use-hydrated'
-import { AlertRuleError, deleteAlert, setAlertStatus } from '~/models/alert-rules.server'
+import { deleteAlert, setAlertStatus } from '~/models/alert-rules.server'
 import { listDiningLocations, listResorts, toResortChoice } from '~/models/catalogue.server'
 import {
   alertCounts,
@@ -105,27 +112,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Start, pause, restart and delete, as plain form posts (fetchers with JavaScript). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const form = await request.formData()
-  const intent = form.get('intent')
-  const kind = form.get('kind')
-  const id = form.get('id')
-  const back = new URL(request.url)
-  const redirectTo = `/dashboard${back.search}`
-  if ((kind !== 'hotel' && kind !== 'dining') || typeof id !== 'string') {
-    return json({ error: ALERT_ERRORS.NOT_FOUND, id: null }, { status: 400 })
-  }
+  const fields = Object.fromEntries(await request.formData())
+  const target = dashboardTargetSchema.safeParse(fields)
+  if (!target.success) return json({ error: ALERT_ERRORS.NOT_FOUND, id: null }, { status: 400 })
+  const { kind, id } = target.data
+  const posted = dashboardIntentSchema.safeParse(fields)
+  if (!posted.success) return json({ error: 'Unknown action.', id }, { status: 400 })
+  const { intent } = posted.data
   try {
-    if (intent === 'delete') {
+    if (posted.data.intent === 'delete') {
       await deleteAlert(getDb(), user.id, kind, id)
-    } else if (intent === 'toggle') {
-      const current = Number(form.get('status'))
+    } else {
+      const current = posted.data.status
       const status = kind === 'hotel' ? toggledHotelStatus(current) : toggledDiningStatus(current)
       await setAlertStatus(getDb(), user.id, kind, id, status)
-    } else {
-      return json({ error: 'Unknown action.', id }, { status: 400 })
     }
   } catch (error) {
-    if (error instanceof AlertRuleError) {
+    if (error instanceof AppError) {
       const message = error.code === 'SUBSCRIPTION_REQUIRED' ? trialEndedMessage : error.message
       return json({ error: message, id }, { status: error.status })
     }
@@ -135,7 +138,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 503 },
     )
   }
-  return redirect(redirectTo)
+  return redirect(`/dashboard${new URL(request.url).search}`)
 }
 
 /** The messages of accounts §8 when a call fails for a reason that is not the user's. */

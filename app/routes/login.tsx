@@ -17,13 +17,14 @@ import { formatPhoneNumber } from '~/domain/phone'
 import { postLoginPath } from '~/domain/redirects'
 import {
   clearPendingLogin,
-  LoginError,
   logIn,
   readPendingLogin,
   savePendingLogin,
   sendLoginCode,
 } from '~/utils/login.server'
 import { getUser, startWebSession } from '~/utils/session.server'
+import { AppError } from '~/domain/app-error'
+import { replyWithError } from '~/utils/errors.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Log in or sign up | Disney Hotel Alerts' },
@@ -70,9 +71,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       })
       return await startWebSession(user.id, target, headers)
     } catch (error) {
-      if (!(error instanceof LoginError)) throw error
+      if (!(error instanceof AppError)) throw error
+      // The phone number is a hidden field on this step: every refusal shows beside the code.
       return json(
-        { step, result: submission.reply({ fieldErrors: { code: [error.message] } }) },
+        { step, result: replyWithError(submission, error, 'code') },
         { status: error.status },
       )
     }
@@ -97,10 +99,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await sendLoginCode(phoneNumber, context.clientIp)
     } catch (error) {
-      if (!(error instanceof LoginError)) throw error
+      if (!(error instanceof AppError)) throw error
       const field = step === 'resend' ? 'code' : 'phoneNumber'
       return json(
-        { step, result: submission.reply({ fieldErrors: { [field]: [error.message] } }) },
+        { step, result: replyWithError(submission, error, field) },
         { status: error.status },
       )
     }

@@ -20,7 +20,9 @@ import { BILLING_MESSAGES, testCardSchema } from '~/domain/billing'
 import { getEnv } from '~/env.server'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { findPlan } from '~/models/plan.server'
-import { BillingError, createCheckout, payTestCheckout } from '~/utils/billing.server'
+import { AppError } from '~/domain/app-error'
+import { createCheckout, payTestCheckout } from '~/utils/billing.server'
+import { replyWithError } from '~/utils/errors.server'
 import { getDb } from '~/utils/db.server'
 import { requireUser } from '~/utils/session.server'
 
@@ -60,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await createCheckout(user, plan)
     } catch (error) {
-      if (!(error instanceof BillingError)) throw error
+      if (!(error instanceof AppError)) throw error
       return json({ error: BILLING_MESSAGES.freePlanFailed }, { status: error.status })
     }
     return redirect(`/complete-checkout?${onward}`)
@@ -76,13 +78,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     onward.set('session_id', sessionId)
     return redirect(`/complete-checkout?${onward}`)
   } catch (error) {
-    if (!(error instanceof BillingError)) throw error
-    if (error.status === 402) {
-      return json(
-        { result: submission.reply({ fieldErrors: { cardNumber: [error.message] } }) },
-        { status: 402 },
-      )
-    }
+    if (!(error instanceof AppError)) throw error
+    // A declined card is shown beside the card field; anything else above the form.
+    if (error.field)
+      return json({ result: replyWithError(submission, error) }, { status: error.status })
     return json({ error: error.message }, { status: error.status })
   }
 }

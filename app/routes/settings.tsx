@@ -16,11 +16,13 @@ import {
   downgradeText,
   planButtonLabel,
   planChange,
+  settingsIntentSchema,
 } from '~/domain/billing'
 import { formatPhoneNumber } from '~/domain/phone'
 import { findPlan, plansOnOffer } from '~/models/plan.server'
 import { currentSubscription } from '~/models/subscription.server'
-import { BillingError, cancelSubscription, changePlan } from '~/utils/billing.server'
+import { AppError } from '~/domain/app-error'
+import { cancelSubscription, changePlan } from '~/utils/billing.server'
 import { getDb } from '~/utils/db.server'
 import { requireUser } from '~/utils/session.server'
 
@@ -73,34 +75,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const form = await request.formData()
-  const intent = form.get('intent')
-  const confirmed = form.get('confirmed') === '1'
+  const posted = settingsIntentSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!posted.success) return json({ error: BILLING_MESSAGES.invalidPlan }, { status: 400 })
+  const { confirmed } = posted.data
   try {
-    if (intent === 'cancel') {
+    if (posted.data.intent === 'cancel') {
       // Without JavaScript the confirmation is a page of its own.
       if (!confirmed) throw redirect('/settings?confirm=cancel')
       await cancelSubscription(user)
       return redirect('/settings?status=cancelled')
     }
-    if (intent === 'change') {
-      const planId = String(form.get('planId') ?? '')
-      const db = getDb()
-      const [target, current] = await Promise.all([
-        findPlan(db, planId),
-        user.planId ? findPlan(db, user.planId) : undefined,
-      ])
-      if (target && current && planChange(current, target) === 'downgrade' && !confirmed)
-        throw redirect(`/settings?confirm=${encodeURIComponent(target.id)}`)
-      const result = await changePlan(user, target)
-      if (result.kind === 'checkout') return redirect(result.url)
-      return redirect(
-        `/settings?status=${result.message === BILLING_MESSAGES.downgraded ? 'downgraded' : 'updated'}`,
-      )
-    }
-    return json({ error: BILLING_MESSAGES.invalidPlan }, { status: 400 })
+    const db = getDb()
+    const [target, current] = await Promise.all([
+      findPlan(db, posted.data.planId),
+      user.planId ? findPlan(db, user.planId) : undefined,
+    ])
+    if (target && current && planChange(current, target) === 'downgrade' && !confirmed)
+      throw redirect(`/settings?confirm=${encodeURIComponent(target.id)}`)
+    const result = await changePlan(user, target)
+    if (result.kind === 'checkout') return redirect(result.url)
+    return redirect(`/settings?status=${result.downgraded ? 'downgraded' : 'updated'}`)
   } catch (error) {
-    if (!(error instanceof BillingError)) throw error
+    if (!(error instanceof AppError)) throw error
     return json({ error: error.message }, { status: error.status })
   }
 }

@@ -3,6 +3,7 @@ import Stripe from 'stripe'
 import { z } from 'zod'
 import type { Plan, User } from '../../db/schema.ts'
 import { getEnv } from '~/env.server'
+import { AppError } from '~/domain/app-error'
 import { BILLING_MESSAGES, planChange } from '~/domain/billing'
 import { findPlan, findPlanByPriceId } from '~/models/plan.server'
 import {
@@ -35,24 +36,16 @@ function stripe(): Stripe {
   return g.__stripe
 }
 
-/** A refusal or failure of a billing call, with the status and message the caller answers with. */
-export class BillingError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
 /** Runs a Stripe call; a failure of Stripe's (network, outage, refusal) becomes `message`. */
 async function callStripe<T>(what: string, message: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
     getLogger().error({ err: error }, `stripe: ${what} failed`)
-    const missing = error instanceof Stripe.errors.StripeInvalidRequestError
-    throw new BillingError(missing ? 400 : 502, message)
+    // Stripe refusing the request (an unknown session, say) is the caller's; the rest is ours.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError)
+      throw new AppError(400, 'INVALID', message)
+    throw new AppError(502, 'UPSTREAM_FAILED', message)
   }
 }
 
@@ -134,9 +127,10 @@ export async function createCheckout(
 ): Promise<CheckoutStart> {
   const { publishableKey } = getEnv().stripe
   if (!plan || plan.legacy || !plan.stripePriceId)
-    throw new BillingError(400, BILLING_MESSAGES.invalidPlan)
+    throw new AppError(400, 'INVALID', BILLING_MESSAGES.invalidPlan)
   const current = user.planId ? await findPlan(getDb(), user.planId) : undefined
-  if (current && !current.free) throw new BillingError(409, BILLING_MESSAGES.alreadySubscribed)
+  if (current && !current.free)
+    throw new AppError(409, 'CONFLICT', BILLING_MESSAGES.alreadySubscribed)
   if (plan.free) {
     // A user back from a cancelled plan may have more alerts running than the free plan allows.
     if (!current) await moveToUnbilledPlan(getDb(), user.id, plan)
@@ -144,7 +138,7 @@ export async function createCheckout(
   }
 
   if (!(await consume('checkoutPerUser', user.id)).ok)
-    throw new BillingError(429, BILLING_MESSAGES.tooManyCheckouts)
+    throw new AppError(429, 'RATE_LIMITED', BILLING_MESSAGES.tooManyCheckouts)
   const customer = await customerFor(user)
   const { appUrl } = getEnv()
   const session = await callStripe('checkout create', BILLING_MESSAGES.paymentFailed, () =>
@@ -162,7 +156,8 @@ export async function createCheckout(
       { idempotencyKey: `checkout-${user.id}-${plan.id}-${requestKey}` },
     ),
   )
-  if (!session.client_secret) throw new BillingError(502, BILLING_MESSAGES.paymentFailed)
+  if (!session.client_secret)
+    throw new AppError(502, 'UPSTREAM_FAILED', BILLING_MESSAGES.paymentFailed)
   return { clientSecret: session.client_secret, sessionId: session.id, stripeKey: publishableKey }
 }
 
@@ -174,9 +169,10 @@ export async function createCheckout(
 export async function completeCheckout(user: User, sessionId: string): Promise<User> {
   if (!sessionId) {
     if (user.planId) return user
-    throw new BillingError(400, BILLING_MESSAGES.checkoutFailed)
+    throw new AppError(400, 'INVALID', BILLING_MESSAGES.checkoutFailed)
   }
-  if (!/^cs_\w+$/.test(sessionId)) throw new BillingError(400, BILLING_MESSAGES.checkoutFailed)
+  if (!/^cs_\w+$/.test(sessionId))
+    throw new AppError(400, 'INVALID', BILLING_MESSAGES.checkoutFailed)
   const askedAt = new Date()
   const session = await callStripe('checkout retrieve', BILLING_MESSAGES.checkoutFailed, () =>
     stripe().checkout.sessions.retrieve(sessionId, { expand: ['subscription'] }),
@@ -192,19 +188,19 @@ export async function completeCheckout(user: User, sessionId: string): Promise<U
       { sessionId, userId: user.id, status: session.status },
       'checkout completion refused',
     )
-    throw new BillingError(400, BILLING_MESSAGES.checkoutFailed)
+    throw new AppError(400, 'INVALID', BILLING_MESSAGES.checkoutFailed)
   }
   const move = await applySubscriptionState(
     getDb(),
     subscriptionState(subscription, user.id, askedAt),
   )
-  if (!move.user.planId) throw new BillingError(400, BILLING_MESSAGES.checkoutFailed)
+  if (!move.user.planId) throw new AppError(400, 'INVALID', BILLING_MESSAGES.checkoutFailed)
   return move.user
 }
 
 export type PlanChangeResult =
   | { kind: 'checkout'; url: string }
-  | { kind: 'changed'; user: User; stopped: number; message: string }
+  | { kind: 'changed'; user: User; stopped: number; downgraded: boolean }
 
 /**
  * Changes the user's plan (accounts §4): to a paid plan from no plan or the free plan through
@@ -220,7 +216,7 @@ export async function changePlan(
   const db = getDb()
   const current = user.planId ? await findPlan(db, user.planId) : undefined
   if (!target || (target.legacy && target.id !== current?.id))
-    throw new BillingError(400, BILLING_MESSAGES.invalidPlan)
+    throw new AppError(400, 'INVALID', BILLING_MESSAGES.invalidPlan)
   const change = planChange(current ?? null, target)
   const subscription = await currentSubscription(db, user)
 
@@ -236,12 +232,12 @@ export async function changePlan(
     return {
       kind: 'changed',
       ...moved,
-      message: change === 'downgrade' ? BILLING_MESSAGES.downgraded : BILLING_MESSAGES.updated,
+      downgraded: change === 'downgrade',
     }
   }
 
   if (change === 'current' && !subscription?.cancelAtPeriodEnd)
-    return { kind: 'changed', user, stopped: 0, message: BILLING_MESSAGES.updated }
+    return { kind: 'changed', user, stopped: 0, downgraded: false }
 
   const subscriptionId = subscription!.id
   const askedAt = new Date()
@@ -269,7 +265,7 @@ export async function changePlan(
     kind: 'changed',
     user: move.user,
     stopped: move.stopped,
-    message: change === 'downgrade' ? BILLING_MESSAGES.downgraded : BILLING_MESSAGES.updated,
+    downgraded: change === 'downgrade',
   }
 }
 
@@ -294,7 +290,7 @@ export async function cancelSubscription(
   requestKey: string = randomUUID(),
 ): Promise<{ user: User; endsAt: Date | null }> {
   const db = getDb()
-  if (!user.planId) throw new BillingError(400, BILLING_MESSAGES.nothingToCancel)
+  if (!user.planId) throw new AppError(400, 'INVALID', BILLING_MESSAGES.nothingToCancel)
   const subscription = await currentSubscription(db, user)
   if (!subscription) {
     const moved = await moveToUnbilledPlan(db, user.id, null)
@@ -329,7 +325,7 @@ export async function handleStripeWebhook(
       getEnv().stripe.webhookSecret,
     )
   } catch {
-    throw new BillingError(400, 'Invalid Stripe signature.')
+    throw new AppError(400, 'INVALID', 'Invalid Stripe signature.')
   }
   const db = getDb()
   if (await hasStripeEvent(db, event.id)) return { duplicate: true, type: event.type }
@@ -427,24 +423,16 @@ export async function planOfBody(request: Request): Promise<Plan> {
  * would, through the SDK to the msw stand-in. A declined test card answers its decline message.
  */
 export async function payTestCheckout(sessionId: string, cardNumber: string) {
-  if (!getEnv().stripe.mocked) throw new BillingError(404, 'Test-mode payment is not available.')
+  if (!getEnv().stripe.mocked)
+    throw new AppError(404, 'NOT_FOUND', 'Test-mode payment is not available.')
   try {
     await stripe().rawRequest('POST', `/v1/test_mode/checkout/sessions/${sessionId}/pay`, {
       card_number: cardNumber.replace(/\D/g, ''),
     })
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) throw new BillingError(402, error.message)
-    throw new BillingError(502, BILLING_MESSAGES.paymentFailed)
-  }
-}
-
-/** Runs a billing call of the JSON API; a BillingError becomes its JSON error (accounts §8). */
-export async function answerBillingCall(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run()
-  } catch (error) {
-    if (error instanceof BillingError) return apiError(error.status, error.message)
-    throw error
+    if (error instanceof Stripe.errors.StripeCardError)
+      throw new AppError(402, 'CARD_DECLINED', error.message, 'cardNumber')
+    throw new AppError(502, 'UPSTREAM_FAILED', BILLING_MESSAGES.paymentFailed)
   }
 }
 

@@ -20,7 +20,8 @@ import { action as createCheckoutRoute } from '~/routes/api.stripe.create-checko
 import { action as webhookRoute } from '~/routes/api.stripe.webhook'
 import { loader as dashboardPage } from '~/routes/dashboard'
 import { action as settingsAction, loader as settingsPage } from '~/routes/settings'
-import { BillingError, payTestCheckout } from '~/utils/billing.server'
+import { AppError } from '~/domain/app-error'
+import { payTestCheckout } from '~/utils/billing.server'
 import { getDb } from '~/utils/db.server'
 import { callRoute, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
 import { cookieFor, tokenFor } from '../support/session.ts'
@@ -509,9 +510,9 @@ describe('POST /api/stripe/complete-checkout', () => {
     const error = await payTestCheckout(sessionId, '4000000000000002').catch(
       (thrown: unknown) => thrown,
     )
-    expect(error).toBeInstanceOf(BillingError)
-    expect((error as BillingError).status).toBe(402)
-    expect((error as BillingError).message).toBe('Your card was declined.')
+    expect(error).toBeInstanceOf(AppError)
+    expect((error as AppError).status).toBe(402)
+    expect((error as AppError).message).toBe('Your card was declined.')
 
     const session = await stripeApi.checkout.sessions.retrieve(sessionId)
     expect(session.status).toBe('open')
