@@ -41,9 +41,9 @@ import { createDiningAlert } from '~/models/dining-alert.server'
 import { claimPendingAlerts } from '~/models/pending-alert.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
-import { saveAlertFromPage } from '~/utils/alert-page.server'
+import { saveAlertFromPage } from '~/services/alert-page.server'
 import { replyWithError } from '~/utils/errors.server'
-import { readPendingIds, restoredDiningDraft } from '~/utils/pending-alerts.server'
+import { readPendingIds, restoredDiningDraft } from '~/services/pending-alerts.server'
 import { getUser } from '~/utils/session.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]

@@ -43,7 +43,7 @@ import {
 } from '~/models/catalogue.server'
 import { createHotelAlert } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
-import { saveAlertFromPage } from '~/utils/alert-page.server'
+import { saveAlertFromPage } from '~/services/alert-page.server'
 import { replyWithError } from '~/utils/errors.server'
 import { getUser } from '~/utils/session.server'
 

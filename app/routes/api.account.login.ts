@@ -3,7 +3,7 @@ import { json } from '@remix-run/node'
 import { sendCodeSchema } from '~/domain/login'
 import { methodNotAllowed, readJson } from '~/utils/api.server'
 import { answerApiCall } from '~/utils/errors.server'
-import { sendLoginCode } from '~/utils/login.server'
+import { sendLoginCode } from '~/services/login.server'
 
 export const loader = () => methodNotAllowed(['POST'])
 

@@ -6,7 +6,7 @@ import { toUserJson } from '~/models/user.server'
 import { methodNotAllowed, readJson } from '~/utils/api.server'
 import { getDb } from '~/utils/db.server'
 import { answerApiCall } from '~/utils/errors.server'
-import { logIn } from '~/utils/login.server'
+import { logIn } from '~/services/login.server'
 
 export const loader = () => methodNotAllowed(['POST'])
 

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node'
 import { BILLING_MESSAGES } from '~/domain/billing'
 import { toUserJson } from '~/models/user.server'
 import { methodNotAllowed, requireApiUser } from '~/utils/api.server'
-import { cancelSubscription, requestKeyOf } from '~/utils/billing.server'
+import { cancelSubscription, requestKeyOf } from '~/services/checkout.server'
 import { answerApiCall } from '~/utils/errors.server'
 
 /**

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node'
 import { z } from 'zod'
 import { toUserJson } from '~/models/user.server'
 import { methodNotAllowed, readJson, requireApiUser } from '~/utils/api.server'
-import { completeCheckout } from '~/utils/billing.server'
+import { completeCheckout } from '~/services/checkout.server'
 import { answerApiCall } from '~/utils/errors.server'
 
 const body = z.object({

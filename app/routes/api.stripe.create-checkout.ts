@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { methodNotAllowed, requireApiUser } from '~/utils/api.server'
-import { createCheckout, planOfBody, requestKeyOf } from '~/utils/billing.server'
+import { createCheckout, planOfBody, requestKeyOf } from '~/services/checkout.server'
 import { answerApiCall } from '~/utils/errors.server'
 
 /**

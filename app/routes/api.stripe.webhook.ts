@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { apiError, methodNotAllowed } from '~/utils/api.server'
 import { AppError } from '~/domain/app-error'
-import { handleStripeWebhook } from '~/utils/billing.server'
+import { handleStripeWebhook } from '~/services/stripe-webhook.server'
 import { getLogger } from '~/utils/logger.server'
 
 const MAX_EVENT_BYTES = 512 * 1024

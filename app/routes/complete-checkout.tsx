@@ -6,7 +6,7 @@ import { BILLING_MESSAGES } from '~/domain/billing'
 import { dashboardAfterCheckout } from '~/domain/checkout'
 import { SESSION_KEYS } from '~/domain/storage-keys'
 import { AppError } from '~/domain/app-error'
-import { completeCheckout } from '~/utils/billing.server'
+import { completeCheckout } from '~/services/checkout.server'
 import { requireUser } from '~/utils/session.server'
 
 export const meta: MetaFunction = () => [

@@ -54,7 +54,7 @@ import { findPlan } from '~/models/plan.server'
 import { currentSubscription } from '~/models/subscription.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
-import { arriveWithDrafts } from '~/utils/pending-alerts.server'
+import { arriveWithDrafts } from '~/services/pending-alerts.server'
 import { requireUser } from '~/utils/session.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]

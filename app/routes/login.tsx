@@ -21,7 +21,7 @@ import {
   readPendingLogin,
   savePendingLogin,
   sendLoginCode,
-} from '~/utils/login.server'
+} from '~/services/login.server'
 import { getUser, startWebSession } from '~/utils/session.server'
 import { AppError } from '~/domain/app-error'
 import { replyWithError } from '~/utils/errors.server'

@@ -22,7 +22,7 @@ import { formatPhoneNumber } from '~/domain/phone'
 import { findPlan, plansOnOffer } from '~/models/plan.server'
 import { currentSubscription } from '~/models/subscription.server'
 import { AppError } from '~/domain/app-error'
-import { cancelSubscription, changePlan } from '~/utils/billing.server'
+import { cancelSubscription, changePlan } from '~/services/checkout.server'
 import { getDb } from '~/utils/db.server'
 import { requireUser } from '~/utils/session.server'
 

@@ -1,10 +1,8 @@
 import { createDb, type DB } from '../../db/client.ts'
 import { getEnv } from '~/env.server'
+import { singleton } from '~/utils/singleton.server'
 
-// One pool per process; kept on globalThis so a dev rebuild does not open another.
-const g = globalThis as typeof globalThis & { __db?: DB }
-
+/** The process's one pool. */
 export function getDb(): DB {
-  g.__db ??= createDb(getEnv().databaseUrl)
-  return g.__db
+  return singleton('db', () => createDb(getEnv().databaseUrl))
 }

@@ -1,5 +1,6 @@
 import { pino } from 'pino'
 import { getEnv } from '~/env.server'
+import { singleton } from '~/utils/singleton.server'
 
 /**
  * Structured JSON logs (pretty in development); phone numbers and codes are redacted wherever
@@ -17,10 +18,7 @@ export function createLogger(service: 'web' | 'worker'): pino.Logger {
   })
 }
 
-const g = globalThis as typeof globalThis & { __logger?: pino.Logger }
-
 /** The web process's logger. */
 export function getLogger(): pino.Logger {
-  g.__logger ??= createLogger('web')
-  return g.__logger
+  return singleton('logger', () => createLogger('web'))
 }

@@ -12,6 +12,7 @@ import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
 import { consume } from '~/utils/rate-limit.server'
 import { sendSms } from '~/utils/sms.server'
+import { singleton } from '~/utils/singleton.server'
 
 /**
  * Texts a login code. The answer is the same whether or not the number has an account, so it
@@ -89,20 +90,19 @@ export async function logIn(request: Request, clientIp: string): Promise<User> {
   return authenticator.authenticate('phone-code', request)
 }
 
-const g = globalThis as typeof globalThis & { __pendingLogin?: ReturnType<typeof createCookie> }
-
 /** Between the two steps of /login: which number the code went to and when (for the resend cooldown). */
 function pendingLoginCookie() {
   const env = getEnv()
-  g.__pendingLogin ??= createCookie('login-pending', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: env.isProduction,
-    path: '/login',
-    maxAge: CODE_TTL_MS / 1000,
-    secrets: [env.sessionSecret],
-  })
-  return g.__pendingLogin
+  return singleton('login-pending-cookie', () =>
+    createCookie('login-pending', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: env.isProduction,
+      path: '/login',
+      maxAge: CODE_TTL_MS / 1000,
+      secrets: [env.sessionSecret],
+    }),
+  )
 }
 
 const pendingSchema = z.object({ phoneNumber: z.string(), sentAt: z.number() })

@@ -1,101 +1,28 @@
 import { randomUUID } from 'node:crypto'
-import Stripe from 'stripe'
 import { z } from 'zod'
 import type { Plan, User } from '../../db/schema.ts'
-import { getEnv } from '~/env.server'
 import { AppError } from '~/domain/app-error'
 import { BILLING_MESSAGES, planChange } from '~/domain/billing'
+import { getEnv } from '~/env.server'
 import { findPlan, findPlanByPriceId } from '~/models/plan.server'
 import {
-  applyInvoiceOutcome,
-  findSubscription,
-  applySubscriptionState as storeSubscriptionState,
   currentSubscription,
-  findUserByCustomerId,
-  hasStripeEvent,
   moveToUnbilledPlan,
-  recordStripeEvent,
   saveCustomerId,
-  type SubscriptionState,
 } from '~/models/subscription.server'
-import { findUserById } from '~/models/user.server'
+import {
+  applySubscriptionState,
+  callStripe,
+  endSubscriptionNow,
+  stripe,
+  subscriptionState,
+} from '~/services/stripe.server'
 import { apiError, readJson } from '~/utils/api.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
 import { consume } from '~/utils/rate-limit.server'
 
-const g = globalThis as typeof globalThis & { __stripe?: Stripe }
-
-/** The Stripe SDK (answered by msw in mock mode). A hung call must not hold a page open. */
-function stripe(): Stripe {
-  g.__stripe ??= new Stripe(getEnv().stripe.secretKey, {
-    timeout: 10_000,
-    maxNetworkRetries: 2,
-    appInfo: { name: 'Disney Hotel Alerts' },
-  })
-  return g.__stripe
-}
-
-/** Runs a Stripe call; a failure of Stripe's (network, outage, refusal) becomes `message`. */
-async function callStripe<T>(what: string, message: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
-    getLogger().error({ err: error }, `stripe: ${what} failed`)
-    // Stripe refusing the request (an unknown session, say) is the caller's; the rest is ours.
-    if (error instanceof Stripe.errors.StripeInvalidRequestError)
-      throw new AppError(400, 'INVALID', message)
-    throw new AppError(502, 'UPSTREAM_FAILED', message)
-  }
-}
-
-function subscriptionState(
-  subscription: Stripe.Subscription,
-  userId: string,
-  stateAt: Date,
-): SubscriptionState {
-  const item = subscription.items.data[0]
-  return {
-    id: subscription.id,
-    userId,
-    priceId: item?.price.id ?? '',
-    status: subscription.status,
-    currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    stateAt,
-  }
-}
-
-/**
- * Applies Stripe's state of a subscription; when it takes over from another live subscription
- * of the same user, that one is ended now (its unused time becomes credit), so nobody pays twice.
- */
-async function applySubscriptionState(db: ReturnType<typeof getDb>, state: SubscriptionState) {
-  const move = await storeSubscriptionState(db, state)
-  if (move.replaced) {
-    const log = getLogger().child({ userId: state.userId, replaced: move.replaced })
-    log.warn('a second subscription took over; ending the first')
-    try {
-      const askedAt = new Date()
-      const ended = await endSubscriptionNow(move.replaced)
-      await storeSubscriptionState(db, subscriptionState(ended, state.userId, askedAt))
-    } catch (error) {
-      // The new plan stands; the old subscription needs a person (it is in the log).
-      log.error({ err: error }, 'could not end the replaced subscription')
-    }
-  }
-  return move
-}
-
-/** Whose subscription this is: the user named in its metadata, or the owner of its customer. */
-async function ownerOf(subscription: Stripe.Subscription): Promise<string | null> {
-  const db = getDb()
-  const named = subscription.metadata?.userId
-  if (named && /^[0-9a-f-]{36}$/i.test(named) && (await findUserById(db, named))) return named
-  const customer =
-    typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id
-  return (await findUserByCustomerId(db, customer))?.id ?? null
-}
+/** Checkout, its completion, plan changes and cancellation (accounts §4). */
 
 /** The user's Stripe customer, created once and reused for every checkout. */
 async function customerFor(user: User): Promise<string> {
@@ -269,17 +196,6 @@ export async function changePlan(
   }
 }
 
-async function endSubscriptionNow(subscriptionId: string) {
-  // Unused paid time becomes credit on the customer's balance (fees are non-refundable).
-  return callStripe('subscription cancel', BILLING_MESSAGES.updateFailed, () =>
-    stripe().subscriptions.cancel(
-      subscriptionId,
-      { prorate: true },
-      { idempotencyKey: `end-${subscriptionId}` },
-    ),
-  )
-}
-
 /**
  * Cancels the user's plan: a paid plan at the end of the period they paid for (alerts keep
  * working until then, as the terms promise), the free plan at once. Answers the refreshed user
@@ -309,101 +225,6 @@ export async function cancelSubscription(
   return { user: move.user, endsAt: state.currentPeriodEnd }
 }
 
-/**
- * Verifies and applies one webhook delivery. Each event id is applied once; a replay answers
- * `duplicate`. Applying is safe to repeat, so the id is recorded after the work is done.
- */
-export async function handleStripeWebhook(
-  payload: string,
-  signature: string | null,
-): Promise<{ duplicate: boolean; type: string }> {
-  let event: Stripe.Event
-  try {
-    event = stripe().webhooks.constructEvent(
-      payload,
-      signature ?? '',
-      getEnv().stripe.webhookSecret,
-    )
-  } catch {
-    throw new AppError(400, 'INVALID', 'Invalid Stripe signature.')
-  }
-  const db = getDb()
-  if (await hasStripeEvent(db, event.id)) return { duplicate: true, type: event.type }
-  await applyEvent(event)
-  await recordStripeEvent(db, {
-    id: event.id,
-    type: event.type,
-    created: new Date(event.created * 1000),
-  })
-  return { duplicate: false, type: event.type }
-}
-
-/**
- * Fetches a subscription an event names and applies its state as of when we asked (a change
- * applied while the answer travels is newer and wins). One Stripe does not know is not worth a
- * retry; a failure to reach Stripe is (the webhook answers 503).
- */
-async function syncSubscription(subscriptionId: string, userId?: string) {
-  const askedAt = new Date()
-  let subscription: Stripe.Subscription
-  try {
-    subscription = await stripe().subscriptions.retrieve(subscriptionId)
-  } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
-    return getLogger().warn(
-      { subscriptionId },
-      'an event names a subscription Stripe does not know',
-    )
-  }
-  const owner = userId ?? (await ownerOf(subscription))
-  if (!owner) return getLogger().warn({ subscriptionId }, 'subscription of no user')
-  await applySubscriptionState(getDb(), subscriptionState(subscription, owner, askedAt))
-}
-
-async function applyEvent(event: Stripe.Event) {
-  const db = getDb()
-  const at = new Date(event.created * 1000)
-  const log = getLogger().child({ eventId: event.id, type: event.type })
-  switch (event.type) {
-    case 'checkout.session.completed': {
-      const session = event.data.object
-      const userId = session.client_reference_id ?? session.metadata?.userId
-      const subscriptionId =
-        typeof session.subscription === 'string' ? session.subscription : session.subscription?.id
-      if (session.mode !== 'subscription' || !subscriptionId || !userId) return
-      if (!(await findUserById(db, userId))) return log.warn({ userId }, 'checkout for no user')
-      await syncSubscription(subscriptionId, userId)
-      return
-    }
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted': {
-      const subscription = event.data.object
-      const userId = await ownerOf(subscription)
-      if (!userId) return log.warn({ subscription: subscription.id }, 'subscription of no user')
-      await applySubscriptionState(db, subscriptionState(subscription, userId, at))
-      return
-    }
-    case 'invoice.paid':
-    case 'invoice.payment_failed': {
-      const invoice = event.data.object
-      const owner = invoice.parent?.subscription_details?.subscription
-      const subscriptionId = typeof owner === 'string' ? owner : owner?.id
-      if (!subscriptionId) return
-      // An invoice can arrive before any event of its subscription: fetch that first.
-      if (!(await findSubscription(db, subscriptionId))) await syncSubscription(subscriptionId)
-      await applyInvoiceOutcome(db, subscriptionId, {
-        paid: event.type === 'invoice.paid',
-        at,
-        fixUrl: invoice.hosted_invoice_url ?? null,
-      })
-      return
-    }
-    default:
-      log.debug('stripe event not used')
-  }
-}
-
 const priceBody = z.object({ priceId: z.string().regex(/^price_\w+$/) })
 
 /**
@@ -416,24 +237,6 @@ export async function planOfBody(request: Request): Promise<Plan> {
   const plan = parsed && (await findPlanByPriceId(getDb(), parsed.priceId))
   if (!plan) throw apiError(400, BILLING_MESSAGES.invalidPlan)
   return plan
-}
-
-/**
- * Mock mode only: pays a Checkout session with the test-mode form's card, as Stripe's own form
- * would, through the SDK to the msw stand-in. A declined test card answers its decline message.
- */
-export async function payTestCheckout(sessionId: string, cardNumber: string) {
-  if (!getEnv().stripe.mocked)
-    throw new AppError(404, 'NOT_FOUND', 'Test-mode payment is not available.')
-  try {
-    await stripe().rawRequest('POST', `/v1/test_mode/checkout/sessions/${sessionId}/pay`, {
-      card_number: cardNumber.replace(/\D/g, ''),
-    })
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError)
-      throw new AppError(402, 'CARD_DECLINED', error.message, 'cardNumber')
-    throw new AppError(502, 'UPSTREAM_FAILED', BILLING_MESSAGES.paymentFailed)
-  }
 }
 
 /** A client's Idempotency-Key header, so that its retry of a call is answered, not repeated. */

@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node'
 import type { AlertKind } from '~/domain/alerts'
 import { AppError } from '~/domain/app-error'
 import { getLogger } from '~/utils/logger.server'
-import { keepDraftForLogin } from '~/utils/pending-alerts.server'
+import { keepDraftForLogin } from '~/services/pending-alerts.server'
 import { getUser } from '~/utils/session.server'
 
 /**

@@ -13,21 +13,21 @@ import {
 } from '~/models/pending-alert.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
-
-const g = globalThis as typeof globalThis & { __pendingCookie?: ReturnType<typeof createCookie> }
+import { singleton } from '~/utils/singleton.server'
 
 /** The signed cookie naming this browser's drafts; the drafts themselves live in Postgres. */
 function pendingCookie() {
   const env = getEnv()
-  g.__pendingCookie ??= createCookie('pending-alerts', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: env.isProduction,
-    path: '/',
-    maxAge: PENDING_TTL_MS / 1000,
-    secrets: [env.sessionSecret],
-  })
-  return g.__pendingCookie
+  return singleton('pending-alerts-cookie', () =>
+    createCookie('pending-alerts', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: env.isProduction,
+      path: '/',
+      maxAge: PENDING_TTL_MS / 1000,
+      secrets: [env.sessionSecret],
+    }),
+  )
 }
 
 const MAX_DRAFTS = 5
