@@ -33,21 +33,15 @@ describe('what the dashboard posts', () => {
 })
 
 describe('how the visitor arrived', () => {
-  it('reads the add-alert opening, the created alert and a failed draft', () => {
+  it('reads the add-alert opening and the created alert', () => {
     expect(
-      readArrival(
-        new URLSearchParams('openAddAlert=1&newAlert=dining&success=1&pendingFailed=hotel'),
-        false,
-      ),
-    ).toEqual({ openAddAlert: true, newAlert: 'dining', success: true, pendingFailed: 'hotel' })
+      readArrival(new URLSearchParams('openAddAlert=1&newAlert=dining&success=1'), false),
+    ).toEqual({ openAddAlert: true, newAlert: 'dining', success: true })
     expect(readArrival(new URLSearchParams('openAddAlert=true'), false).openAddAlert).toBe(true)
     expect(readArrival(new URLSearchParams('hotel=x'), true).openAddAlert).toBe(true)
     expect(
-      readArrival(
-        new URLSearchParams('openAddAlert=no&newAlert=spa&success=yes&pendingFailed=x'),
-        false,
-      ),
-    ).toEqual({ openAddAlert: false, newAlert: null, success: false, pendingFailed: null })
+      readArrival(new URLSearchParams('openAddAlert=no&newAlert=spa&success=yes'), false),
+    ).toEqual({ openAddAlert: false, newAlert: null, success: false })
   })
 })
 

@@ -49,8 +49,7 @@ const kindOf = (value: string | null): AlertKind | null =>
 
 /**
  * What the URL says about how the visitor arrived: to add an alert (openAddAlert, or a resort
- * to pre-select), having just created one (newAlert and success, accounts §6), or with a draft
- * from before sign-in that failed.
+ * to pre-select), or having just created one (newAlert and success, accounts §6).
  */
 export function readArrival(params: URLSearchParams, resortLinked: boolean) {
   const open = params.get('openAddAlert')
@@ -58,7 +57,6 @@ export function readArrival(params: URLSearchParams, resortLinked: boolean) {
     openAddAlert: open === 'true' || open === '1' || resortLinked,
     newAlert: kindOf(params.get('newAlert')),
     success: params.get('success') === '1',
-    pendingFailed: kindOf(params.get('pendingFailed')),
   }
 }
 

@@ -76,6 +76,22 @@ export function listRoomTypes(db: Executor, resortId: string) {
     .execute()
 }
 
+/** Every listed restaurant of both destinations, by name, as the dashboard's picker lists them. */
+export async function restaurantChoices(db: Executor) {
+  const [world, land] = await Promise.all([
+    listDiningLocations(db, 'disney-world'),
+    listDiningLocations(db, 'disneyland'),
+  ])
+  return [...world, ...land]
+    .map((restaurant) => ({
+      id: restaurant.id,
+      name: restaurant.name,
+      detail: `${destinationDisplay(restaurant.resortLocationIdentifier)} · ${restaurant.area}`,
+      locationIdentifier: restaurant.resortLocationIdentifier,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+}
+
 export function listDiningLocations(db: Executor, locationIdentifier: DestinationId) {
   return db
     .selectFrom('diningLocations')

@@ -8,6 +8,7 @@ import { SESSION_KEYS } from '~/domain/storage-keys'
 import { AppError } from '~/domain/app-error'
 import { completeCheckout } from '~/services/checkout.server'
 import { requireUser } from '~/utils/session.server'
+import { ButtonLink } from '~/components/ui/button'
 
 export const meta: MetaFunction = () => [
   { title: 'Finalizing your subscription | Disney Hotel Alerts' },
@@ -64,12 +65,7 @@ export default function CompleteCheckout() {
         <h1 className="text-3xl font-bold text-slate-900">Payment Failed</h1>
         <p className="mt-3 text-slate-600">{BILLING_MESSAGES.checkoutFailed}</p>
         <div className="mt-8 flex justify-center gap-3">
-          <Link
-            to="/pricing"
-            className="bg-brand-600 hover:bg-brand-700 rounded-lg px-5 py-3 font-semibold text-white"
-          >
-            Try Again
-          </Link>
+          <ButtonLink to="/pricing">Try Again</ButtonLink>
           <Link
             to="/"
             className="hover:border-brand-500 rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-700"

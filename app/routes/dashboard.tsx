@@ -38,12 +38,11 @@ import {
   readDashboardView,
   trialCountdown,
 } from '~/domain/dashboard'
-import { destinationDisplay } from '~/domain/destinations'
 import { trialEndsAt } from '~/domain/plans'
 import { SESSION_KEYS } from '~/domain/storage-keys'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { deleteAlert, setAlertStatus } from '~/models/alert-rules.server'
-import { listDiningLocations, listResorts, toResortChoice } from '~/models/catalogue.server'
+import { listResorts, restaurantChoices, toResortChoice } from '~/models/catalogue.server'
 import {
   alertCounts,
   dashboardPage,
@@ -56,6 +55,8 @@ import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
 import { arriveWithDrafts } from '~/services/pending-alerts.server'
 import { requireUser } from '~/utils/session.server'
+import { readNotice } from '~/utils/flash.server'
+import { Notice } from '~/components/ui/notice'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
 export const meta: MetaFunction = () => [{ title: 'Alerts | Disney Hotel Alerts' }]
@@ -69,44 +70,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const db = getDb()
   const view = readDashboardView(url.searchParams)
-  const [plan, subscription, page, counts, resorts, worldDining, landDining] = await Promise.all([
-    findPlan(db, user.planId),
-    currentSubscription(db, user),
-    dashboardPage(db, user.id, view),
-    alertCounts(db, user.id),
-    listResorts(db),
-    listDiningLocations(db, 'disney-world'),
-    listDiningLocations(db, 'disneyland'),
-  ])
+  const [plan, subscription, page, counts, resorts, restaurants, { notice, headers }] =
+    await Promise.all([
+      findPlan(db, user.planId),
+      currentSubscription(db, user),
+      dashboardPage(db, user.id, view),
+      alertCounts(db, user.id),
+      listResorts(db),
+      restaurantChoices(db),
+      readNotice(request),
+    ])
   const offered = resorts.filter((resort) => resort.sold)
   const prefill = findLinkedResort(offered, url.searchParams)
   const trialEnd =
     plan?.free && user.trialStartUtc ? trialEndsAt(new Date(user.trialStartUtc)) : null
 
-  return json({
-    view,
-    alerts: await withTexts(db, page.alerts),
-    filteredTotal: page.total,
-    running: counts.running,
-    total: counts.total,
-    plan: plan && { name: plan.name, limit: plan.alertLimit, free: plan.free },
-    trial: trialEnd ? trialCountdown(trialEnd, new Date()) : null,
-    // Stripe retries a failed payment for a while; the alerts keep running meanwhile.
-    paymentFixUrl: subscription?.paymentFailedAt
-      ? (subscription.paymentFixUrl ?? '/settings')
-      : null,
-    ...readArrival(url.searchParams, Boolean(prefill)),
-    prefillResortId: prefill?.id ?? null,
-    resorts: offered.map(toResortChoice),
-    restaurants: [...worldDining, ...landDining]
-      .map((restaurant) => ({
-        id: restaurant.id,
-        name: restaurant.name,
-        detail: `${destinationDisplay(restaurant.resortLocationIdentifier)} · ${restaurant.area}`,
-        locationIdentifier: restaurant.resortLocationIdentifier,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
-  })
+  return json(
+    {
+      view,
+      alerts: await withTexts(db, page.alerts),
+      filteredTotal: page.total,
+      running: counts.running,
+      total: counts.total,
+      plan: plan && { name: plan.name, limit: plan.alertLimit, free: plan.free },
+      trial: trialEnd ? trialCountdown(trialEnd, new Date()) : null,
+      // Stripe retries a failed payment for a while; the alerts keep running meanwhile.
+      paymentFixUrl: subscription?.paymentFailedAt
+        ? (subscription.paymentFixUrl ?? '/settings')
+        : null,
+      ...readArrival(url.searchParams, Boolean(prefill)),
+      prefillResortId: prefill?.id ?? null,
+      resorts: offered.map(toResortChoice),
+      restaurants,
+      notice,
+    },
+    { headers },
+  )
 }
 
 /** Start, pause, restart and delete, as plain form posts (fetchers with JavaScript). */
@@ -229,12 +228,9 @@ export default function Dashboard() {
       <Filters view={data.view} />
 
       {deleteError && (
-        <p
-          role="alert"
-          className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700"
-        >
+        <Notice tone="error" className="mt-4 text-sm">
           {deleteError}
-        </p>
+        </Notice>
       )}
 
       {data.total === 0 ? (

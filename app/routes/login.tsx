@@ -25,6 +25,7 @@ import {
 import { getUser, startWebSession } from '~/utils/session.server'
 import { AppError } from '~/domain/app-error'
 import { replyWithError } from '~/utils/errors.server'
+import { readNotice, redirectWithNotice } from '~/utils/flash.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Log in or sign up | Disney Hotel Alerts' },
@@ -41,15 +42,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     )
   }
   const pending = url.searchParams.get('step') === 'code' ? await readPendingLogin(request) : null
-  return json({
-    carried,
-    pending: pending && {
-      phoneNumber: pending.phoneNumber,
-      display: formatPhoneNumber(pending.phoneNumber),
-      resendAvailableAt: pending.sentAt + RESEND_COOLDOWN_S * 1000,
+  const { notice, headers } = await readNotice(request)
+  return json(
+    {
+      carried,
+      pending: pending && {
+        phoneNumber: pending.phoneNumber,
+        display: formatPhoneNumber(pending.phoneNumber),
+        resendAvailableAt: pending.sentAt + RESEND_COOLDOWN_S * 1000,
+      },
+      notice,
     },
-    justResent: url.searchParams.get('resent') === '1',
-  })
+    { headers },
+  )
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -106,10 +111,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: error.status },
       )
     }
-    const target = loginUrl(carried, 'code') + (step === 'resend' ? '&resent=1' : '')
-    return redirect(target, {
-      headers: { 'Set-Cookie': await savePendingLogin({ phoneNumber, sentAt: Date.now() }) },
-    })
+    const target = loginUrl(carried, 'code')
+    const headers = { 'Set-Cookie': await savePendingLogin({ phoneNumber, sentAt: Date.now() }) }
+    if (step === 'send') return redirect(target, { headers })
+    return redirectWithNotice(
+      target,
+      { tone: 'success', message: 'We sent you a new code.' },
+      headers,
+    )
   }
 
   return json(
@@ -119,7 +128,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { carried: carriedFromUrl, pending, justResent } = useLoaderData<typeof loader>()
+  const { carried: carriedFromUrl, pending, notice } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const carried = useRememberedCarried(carriedFromUrl)
   return (
@@ -129,7 +138,7 @@ export default function Login() {
           <CodeStep
             carried={carried}
             pending={pending}
-            justResent={justResent}
+            notice={notice}
             lastResult={actionData?.step !== 'send' ? actionData?.result : undefined}
           />
         ) : (

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
@@ -14,7 +14,8 @@ import {
 import type { StripeEmbeddedCheckout } from '@stripe/stripe-js'
 import { loadStripe } from '@stripe/stripe-js/pure'
 import { useEffect, useRef, useState } from 'react'
-import { FieldError } from '~/components/field-error'
+import { ButtonLink, StatusButton } from '~/components/ui/button'
+import { Field } from '~/components/ui/field'
 import { toPlanCard } from '~/components/plan-card'
 import { BILLING_MESSAGES, testCardSchema } from '~/domain/billing'
 import { getEnv } from '~/env.server'
@@ -125,12 +126,9 @@ function InvalidPlan() {
     <section className="mx-auto max-w-lg px-4 py-20 text-center">
       <h1 className="text-3xl font-bold text-slate-900">Invalid Plan</h1>
       <p className="mt-3 text-slate-600">The requested plan was not found.</p>
-      <Link
-        to="/pricing"
-        className="bg-brand-600 hover:bg-brand-700 mt-8 inline-block rounded-lg px-5 py-3 font-semibold text-white"
-      >
+      <ButtonLink to="/pricing" className="mt-8">
         View Pricing Plans
-      </Link>
+      </ButtonLink>
     </section>
   )
 }
@@ -150,9 +148,6 @@ function PaymentError({ message }: { message: string }) {
   )
 }
 
-const primaryButton =
-  'bg-brand-600 hover:bg-brand-700 mt-4 w-full rounded-lg px-4 py-3 font-semibold text-white disabled:opacity-60'
-
 /** The free plan needs no card: with JavaScript it completes as soon as the page opens. */
 function FreePlanStart() {
   const navigation = useNavigation()
@@ -168,9 +163,9 @@ function FreePlanStart() {
       <p className="text-sm text-slate-600">
         Your 7-day free trial starts now. No credit card needed.
       </p>
-      <button type="submit" disabled={busy} className={primaryButton}>
-        {busy ? 'Starting...' : 'Start Free'}
-      </button>
+      <StatusButton busy={busy} busyText="Starting..." className="mt-4 w-full">
+        Start Free
+      </StatusButton>
     </Form>
   )
 }
@@ -279,23 +274,15 @@ function TestModeCard({ sessionId, price }: { sessionId: string | null; price: s
         </p>
       </div>
       {sessionId && <input type="hidden" name="sessionId" value={sessionId} />}
-      <label
-        htmlFor={fields.cardNumber.id}
-        className="mt-4 block text-sm font-medium text-slate-700"
-      >
-        Card number
-      </label>
-      <input
-        {...getInputProps(fields.cardNumber, { type: 'text' })}
-        key={fields.cardNumber.key}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        className="focus:border-brand-500 focus:ring-brand-200 mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:ring-2 focus:outline-none"
+      <Field
+        label="Card number"
+        field={fields.cardNumber}
+        className="mt-4"
+        inputProps={{ inputMode: 'numeric', autoComplete: 'cc-number' }}
       />
-      <FieldError id={fields.cardNumber.errorId} errors={fields.cardNumber.errors} />
-      <button type="submit" disabled={busy} className={primaryButton}>
-        {busy ? 'Processing...' : `Subscribe for ${price}`}
-      </button>
+      <StatusButton busy={busy} busyText="Processing..." className="mt-4 w-full">
+        {`Subscribe for ${price}`}
+      </StatusButton>
     </Form>
   )
 }

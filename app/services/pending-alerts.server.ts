@@ -14,6 +14,7 @@ import {
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
 import { singleton } from '~/utils/singleton.server'
+import { redirectWithNotice, type FlashNotice } from '~/utils/flash.server'
 
 /** The signed cookie naming this browser's drafts; the drafts themselves live in Postgres. */
 function pendingCookie() {
@@ -81,7 +82,8 @@ async function createAlertsFromDrafts(request: Request, userId: string) {
 
 /**
  * Alerts filled in before sign-in become real alerts on arrival, once, then the draft is gone:
- * answers the redirect to the dashboard saying what was created or failed, or null without drafts.
+ * answers the redirect to the dashboard saying what was created (the specification's newAlert
+ * and success) or failed (a notice), or null without drafts.
  */
 export async function arriveWithDrafts(request: Request, userId: string) {
   if ((await readPendingIds(request)).length === 0) return null
@@ -91,9 +93,24 @@ export async function arriveWithDrafts(request: Request, userId: string) {
     params.set('newAlert', created[0])
     params.set('success', '1')
   }
-  if (failed[0]) params.set('pendingFailed', failed[0])
-  return redirect(`/dashboard?${params}`, { headers: { 'Set-Cookie': await forgetDrafts() } })
+  const to = `/dashboard${params.size ? `?${params}` : ''}`
+  const headers = { 'Set-Cookie': await forgetDrafts() }
+  if (failed[0]) return redirectWithNotice(to, DRAFT_FAILED[failed[0]], headers)
+  return redirect(to, { headers })
 }
+
+const DRAFT_FAILED = {
+  hotel: {
+    tone: 'error',
+    message: 'Failed to create your hotel alert.',
+    link: { to: '/alerts/hotels', text: 'Try again' },
+  },
+  dining: {
+    tone: 'error',
+    message:
+      'Failed to create your dining alert. Please try creating it again from the alerts page.',
+  },
+} satisfies Record<AlertKind, FlashNotice>
 
 /** The draft saved before sign-in, for ?restore=1: the newest dining draft of this browser. */
 export async function restoredDiningDraft(request: Request): Promise<DiningDraft | null> {

@@ -23,7 +23,7 @@ import { action as settingsAction, loader as settingsPage } from '~/routes/setti
 import { AppError } from '~/domain/app-error'
 import { payTestCheckout } from '~/services/test-payment.server'
 import { getDb } from '~/utils/db.server'
-import { callRoute, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
+import { callRoute, cookiesFrom, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
 import { cookieFor, tokenFor } from '../support/session.ts'
 
 const db = () => getDb()
@@ -1246,7 +1246,18 @@ describe('/settings', () => {
       { intent: 'change', planId: 'magic-hour', confirmed: '1' },
       cookie,
     )
-    expect(done.headers.get('Location')).toBe('/settings?status=downgraded')
+    expect(done.headers.get('Location')).toBe('/settings')
+    const after = await (
+      await callRoute(
+        settingsPage,
+        getRequest('/settings', { cookie: `${cookie}; ${cookiesFrom(done)}` }),
+      )
+    ).json()
+    expect(after.notice).toEqual({
+      tone: 'success',
+      message:
+        'Plan downgraded successfully! Any excess running alerts have been automatically stopped.',
+    })
     expect((await userRow(user.id)).planId).toBe('magic-hour')
     expect(await runningCount(user.id)).toBe(5)
     expect((await alertRow('dining', alerts.at(-1)!.id)).status).toBe(0)
@@ -1261,11 +1272,17 @@ describe('/settings', () => {
     expect((await subscriptionRows(user.id))[0]?.cancelAtPeriodEnd).toBe(false)
 
     const done = await settingsPost({ intent: 'cancel', confirmed: '1' }, cookie)
-    expect(done.headers.get('Location')).toBe('/settings?status=cancelled')
+    expect(done.headers.get('Location')).toBe('/settings')
     const page = await (
-      await callRoute(settingsPage, getRequest('/settings?status=cancelled', { cookie }))
+      await callRoute(
+        settingsPage,
+        getRequest('/settings', { cookie: `${cookie}; ${cookiesFrom(done)}` }),
+      )
     ).json()
-    expect(page.status).toBe('cancelled')
+    expect(page.notice).toEqual({
+      tone: 'success',
+      message: 'Subscription cancelled successfully.',
+    })
     expect(page.currentPlanId).toBe('magic-hour')
     expect(page.endsAt).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)
   })

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 import { LOCAL_KEYS } from '~/domain/storage-keys'
 import { AlertSaveError } from './field'
+import { buttonClass, StatusButton } from '~/components/ui/button'
 
 /** Breadcrumb, title and the two-column layout the hotel and dining pages share. */
 export function AlertPageLayout({
@@ -102,13 +103,15 @@ export function SubmitArea({
       ))}
       {status}
       <div className="flex flex-wrap items-center gap-4">
-        <button
-          type="submit"
+        <StatusButton
+          busy={submitting}
+          busyText="Creating Alert..."
           disabled={disabled}
-          className="bg-brand-600 hover:bg-brand-700 rounded-lg px-6 py-3 font-semibold text-white shadow disabled:cursor-not-allowed disabled:opacity-60"
+          size="lg"
+          className="shadow"
         >
-          {submitting ? 'Creating Alert...' : label}
-        </button>
+          {label}
+        </StatusButton>
         <Link to={tipsHref} className="text-brand-700 text-sm font-semibold hover:underline">
           Read Tips
         </Link>
@@ -130,10 +133,7 @@ export function PageLoadError({ message }: { message: string }) {
       <p role="alert" className="text-lg text-slate-700">
         {message}
       </p>
-      <a
-        href=""
-        className="bg-brand-600 hover:bg-brand-700 mt-6 inline-block rounded-lg px-5 py-3 font-semibold text-white"
-      >
+      <a href="" className={buttonClass({ className: 'mt-6 inline-block' })}>
         Try again
       </a>
     </div>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { Menu } from '~/components/menu'
 import type { AlertKind } from '~/domain/alerts'
+import { buttonClass } from '~/components/ui/button'
 
 /** Opens a wizard with JavaScript; without it, links to the alert pages. */
 export function AddAlertMenu({
@@ -12,8 +13,7 @@ export function AddAlertMenu({
   hydrated: boolean
   onOpen: (kind: AlertKind) => void
 }) {
-  const button =
-    'rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow hover:bg-brand-700'
+  const button = buttonClass({ size: 'sm', className: 'shadow' })
   if (disabled) {
     return (
       <button type="button" disabled className={`${button} cursor-not-allowed opacity-50`}>
@@ -68,8 +68,7 @@ export function AddAlertMenu({
 
 /** The empty list: one button to the first alert. */
 export function EmptyState({ hydrated, onCreate }: { hydrated: boolean; onCreate: () => void }) {
-  const button =
-    'mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700'
+  const button = buttonClass({ className: 'mt-6 inline-block' })
   return (
     <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
       <h2 className="text-xl font-semibold text-slate-900">No alerts yet</h2>

@@ -3,11 +3,19 @@ import { PaymentIssue } from '~/components/payment-issue'
 import type { AlertKind, usageLevel } from '~/domain/alerts'
 import type { trialCountdown } from '~/domain/dashboard'
 import { DINING_MESSAGES } from '~/domain/dining-alert'
+import { Notice, type NoticeTone } from '~/components/ui/notice'
+
+/** A notice the last redirect left (app/utils/flash.server.ts), as the page receives it. */
+export interface FlashNoticeData {
+  tone: NoticeTone
+  message: string
+  link?: { to: string; text: string }
+}
 
 export interface BannerData {
   success: boolean
   newAlert: AlertKind | null
-  pendingFailed: AlertKind | null
+  notice: FlashNoticeData | null
   paymentFixUrl: string | null
   plan?: { name: string } | null
   trial: ReturnType<typeof trialCountdown> | null
@@ -24,71 +32,70 @@ export function Banners({
   level: ReturnType<typeof usageLevel>
   limit: number
 }) {
-  const notice = 'rounded-lg border p-3 text-sm'
   return (
     <div className="space-y-3">
       {data.success && data.newAlert && (
-        <p role="status" className={`${notice} border-green-200 bg-green-50 text-green-800`}>
+        <Notice tone="success" className="text-sm">
           {data.newAlert === 'dining'
             ? DINING_MESSAGES.created
             : 'Alert created. We will text you when a room opens!'}
-        </p>
+        </Notice>
       )}
-      {data.pendingFailed === 'hotel' && (
-        <p role="alert" className={`${notice} border-red-200 bg-red-50 text-red-700`}>
-          Failed to create your hotel alert.{' '}
-          <Link to="/alerts/hotels" className="font-semibold underline">
-            Try again
-          </Link>
-        </p>
-      )}
-      {data.pendingFailed === 'dining' && (
-        <p role="alert" className={`${notice} border-red-200 bg-red-50 text-red-700`}>
-          Failed to create your dining alert. Please try creating it again from the alerts page.
-        </p>
+      {data.notice && (
+        <Notice tone={data.notice.tone} className="text-sm">
+          {data.notice.message}
+          {data.notice.link && (
+            <>
+              {' '}
+              <Link to={data.notice.link.to} className="font-semibold underline">
+                {data.notice.link.text}
+              </Link>
+            </>
+          )}
+        </Notice>
       )}
       {data.paymentFixUrl && <PaymentIssue fixUrl={data.paymentFixUrl} className="text-sm" />}
       {!data.plan && (
-        <p className={`${notice} border-amber-200 bg-amber-50 text-amber-900`}>
+        <Notice tone="warning" className="text-sm">
           No active subscription.{' '}
           <Link to="/settings" className="font-semibold underline">
             Choose a plan in Settings
           </Link>
-        </p>
+        </Notice>
       )}
       {data.trial &&
         (data.trial.over ? (
-          <p className={`${notice} border-amber-200 bg-amber-50 text-amber-900`}>
+          <Notice tone="warning" className="text-sm">
             Your free trial has ended and scans are paused. Upgrade for frequent scans and keep
             searching{' '}
             <Link to="/settings" className="font-semibold underline">
               in Settings
             </Link>
             .
-          </p>
+          </Notice>
         ) : (
-          <p className={`${notice} border-brand-200 bg-brand-50 text-brand-900`}>
+          <Notice tone="info" className="text-sm">
             Free trial: {data.trial.days} day{data.trial.days === 1 ? '' : 's'} and{' '}
             {data.trial.hours} hour
             {data.trial.hours === 1 ? '' : 's'} left.{' '}
             <Link to="/settings" className="font-semibold underline">
               Upgrade
             </Link>
-          </p>
+          </Notice>
         ))}
       {level === 'approaching' && (
-        <p className={`${notice} border-amber-200 bg-amber-50 text-amber-900`}>
+        <Notice tone="warning" className="text-sm">
           You are using {data.running} of your {limit} alert slots. Upgrade to watch more at once.
-        </p>
+        </Notice>
       )}
       {level === 'full' && (
-        <p className={`${notice} border-amber-200 bg-amber-50 text-amber-900`}>
+        <Notice tone="warning" className="text-sm">
           All {limit} of your alert slots are active. Pause an alert or{' '}
           <Link to="/settings" className="font-semibold underline">
             upgrade your plan
           </Link>{' '}
           to start another.
-        </p>
+        </Notice>
       )}
     </div>
   )

@@ -5,11 +5,6 @@ import { readIntent, safeRedirectPath } from '~/domain/redirects'
 import { LOCAL_KEYS } from '~/domain/storage-keys'
 import { useLocalStorageItem } from '~/hooks/use-local-storage-item'
 
-export const inputClass =
-  'block w-full rounded-lg border border-slate-300 px-4 py-3 text-lg shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid]:border-red-500'
-export const primaryButton =
-  'w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60'
-
 /**
  * intent and next are kept in local storage (auth_intent, auth_next) so that a reload or a detour
  * keeps them; values in the URL win and are stored.

@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from '@remix-run/react'
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react'
-import { FieldError } from '~/components/field-error'
 import {
   cleanCodeInput,
   CODE_LENGTH,
@@ -15,7 +14,10 @@ import {
 } from '~/domain/login'
 import { cleanPhoneInput, formatAsYouType } from '~/domain/phone'
 import { useHydrated } from '~/hooks/use-hydrated'
-import { CarriedFields, inputClass, primaryButton, useBusy } from './parts'
+import { StatusButton } from '~/components/ui/button'
+import { Field } from '~/components/ui/field'
+import { CarriedFields, useBusy } from './parts'
+import { Notice, type NoticeTone } from '~/components/ui/notice'
 
 /** What the login action answered for this step's form. */
 export type LastResult = SubmissionResult<string[]>
@@ -53,32 +55,29 @@ export function PhoneStep({ carried, lastResult }: { carried: Carried; lastResul
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <CarriedFields carried={carried} />
-        <div>
-          <label
-            htmlFor={fields.phoneNumber.id}
-            className="mb-2 block text-sm font-medium text-slate-700"
-          >
-            Phone number
-          </label>
-          <input
-            {...getInputProps(fields.phoneNumber, { type: 'tel' })}
-            key={fields.phoneNumber.key}
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="(201) 555-0123"
-            className={inputClass}
-            onInput={formatWhileTyping}
-            onPaste={normalisePaste}
-            autoFocus
-          />
-          <p className="mt-2 text-xs text-slate-500">
-            US numbers need no +1. Outside the US, start with + and your country code.
-          </p>
-          <FieldError id={fields.phoneNumber.errorId} errors={fields.phoneNumber.errors} />
-        </div>
-        <button type="submit" name="_action" value="send" disabled={busy} className={primaryButton}>
-          {busy ? 'Sending...' : 'Send Code'}
-        </button>
+        <Field
+          label="Phone number"
+          field={fields.phoneNumber}
+          type="tel"
+          hint="US numbers need no +1. Outside the US, start with + and your country code."
+          inputProps={{
+            autoComplete: 'tel',
+            inputMode: 'tel',
+            placeholder: '(201) 555-0123',
+            onInput: formatWhileTyping,
+            onPaste: normalisePaste,
+            autoFocus: true,
+          }}
+        />
+        <StatusButton
+          name="_action"
+          value="send"
+          busy={busy}
+          busyText="Sending..."
+          className="w-full shadow"
+        >
+          Send Code
+        </StatusButton>
       </Form>
     </>
   )
@@ -88,12 +87,12 @@ export function PhoneStep({ carried, lastResult }: { carried: Carried; lastResul
 export function CodeStep({
   carried,
   pending,
-  justResent,
+  notice,
   lastResult,
 }: {
   carried: Carried
   pending: { phoneNumber: string; display: string; resendAvailableAt: number }
-  justResent: boolean
+  notice: { tone: NoticeTone; message: string } | null
   lastResult?: LastResult
 }) {
   const verifying = useBusy('verify')
@@ -139,44 +138,40 @@ export function CodeStep({
         We texted a 6-digit code to <strong className="whitespace-nowrap">{pending.display}</strong>
         . It expires in 10 minutes.
       </p>
-      {justResent && (
-        <p role="status" className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
-          We sent you a new code.
-        </p>
+      {notice && (
+        <Notice tone={notice.tone} className="mt-3 text-sm">
+          {notice.message}
+        </Notice>
       )}
       <Form method="post" {...getFormProps(form)} ref={formRef} className="mt-6 space-y-4">
         <CarriedFields carried={carried} />
         <input type="hidden" name="phoneNumber" value={pending.phoneNumber} />
-        <div>
-          <label htmlFor={fields.code.id} className="mb-2 block text-sm font-medium text-slate-700">
-            Verification code
-          </label>
-          <input
-            {...getInputProps(fields.code, { type: 'text' })}
-            key={fields.code.key}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={CODE_LENGTH}
-            placeholder="123456"
-            className={`${inputClass} text-center font-mono tracking-[0.5em]`}
-            onInput={onCodeInput}
-            onPaste={() => {
+        <Field
+          label="Verification code"
+          field={fields.code}
+          inputProps={{
+            autoComplete: 'one-time-code',
+            inputMode: 'numeric',
+            pattern: '[0-9]*',
+            maxLength: CODE_LENGTH,
+            placeholder: '123456',
+            className: 'text-center font-mono tracking-[0.5em]',
+            onInput: onCodeInput,
+            onPaste: () => {
               pasted.current = true
-            }}
-            autoFocus
-          />
-          <FieldError id={fields.code.errorId} errors={fields.code.errors} />
-        </div>
-        <button
-          type="submit"
+            },
+            autoFocus: true,
+          }}
+        />
+        <StatusButton
           name="_action"
           value="verify"
-          disabled={verifying}
-          className={primaryButton}
+          busy={verifying}
+          busyText="Verifying..."
+          className="w-full shadow"
         >
-          {verifying ? 'Verifying...' : 'Verify'}
-        </button>
+          Verify
+        </StatusButton>
         <div className="flex items-center justify-between text-sm">
           <Link to={loginUrl(carried)} className="hover:text-brand-700 font-medium text-slate-600">
             Back to phone number

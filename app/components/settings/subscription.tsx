@@ -1,11 +1,13 @@
-import { Form, Link, useNavigation, useSubmit } from '@remix-run/react'
+import { Form, useNavigation, useSubmit } from '@remix-run/react'
 import { useState } from 'react'
 import { ConfirmDialog } from '~/components/modal'
 import { PaymentIssue } from '~/components/payment-issue'
 import { PlanCard, type PlanCardData } from '~/components/plan-card'
+import { ConfirmPage } from '~/components/ui/confirm-page'
 import { BILLING_MESSAGES } from '~/domain/billing'
 import { MOST_POPULAR_PLAN_ID } from '~/domain/plans'
 import { primaryButton, quietButton, section } from './styles'
+import { Notice } from '~/components/ui/notice'
 
 export interface SubscriptionData {
   currentPlanId: string | null
@@ -61,12 +63,9 @@ export function SubscriptionSection({ data }: { data: SubscriptionData }) {
         </div>
       )}
       {data.plansFailed && (
-        <p
-          role="alert"
-          className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-red-700"
-        >
+        <Notice tone="error" className="mt-4">
           {BILLING_MESSAGES.plansFailed}
-        </p>
+        </Notice>
       )}
       <ul className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
         {data.cards.map(({ plan, label, legacy, confirmation }) => {
@@ -154,8 +153,8 @@ function cancelMessage(periodEnd: string | null) {
     : BILLING_MESSAGES.cancelConfirmation
 }
 
-/** The confirmation as a page, for browsers without JavaScript. */
-export function ConfirmPage({
+/** The confirmation of a downgrade or a cancellation as a page, for browsers without JavaScript. */
+export function SettingsConfirmPage({
   periodEnd,
   confirm,
 }: {
@@ -164,30 +163,17 @@ export function ConfirmPage({
 }) {
   const downgrade = confirm.kind === 'downgrade'
   return (
-    <section className="mx-auto max-w-lg px-4 py-16">
-      <div className={section}>
-        <h1 className="text-2xl font-bold text-slate-900">
-          {downgrade ? 'Downgrade plan' : 'Cancel Subscription'}
-        </h1>
-        <p className="mt-4 text-slate-700">{downgrade ? confirm.text : cancelMessage(periodEnd)}</p>
-        <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
-          <input type="hidden" name="intent" value={downgrade ? 'change' : 'cancel'} />
-          <input type="hidden" name="planId" value={confirm.planId} />
-          <input type="hidden" name="confirmed" value="1" />
-          <button
-            type="submit"
-            className="rounded-lg bg-red-600 px-5 py-2.5 font-semibold text-white hover:bg-red-700"
-          >
-            {downgrade ? 'Downgrade' : 'Cancel Subscription'}
-          </button>
-          <Link
-            to="/settings"
-            className="rounded-lg border border-slate-300 px-5 py-2.5 text-center font-semibold text-slate-700"
-          >
-            {downgrade ? 'Cancel' : 'Keep My Plan'}
-          </Link>
-        </Form>
-      </div>
-    </section>
+    <ConfirmPage
+      title={downgrade ? 'Downgrade plan' : 'Cancel Subscription'}
+      message={downgrade ? confirm.text : cancelMessage(periodEnd)}
+      fields={{
+        intent: downgrade ? 'change' : 'cancel',
+        planId: confirm.planId,
+        confirmed: '1',
+      }}
+      confirmText={downgrade ? 'Downgrade' : 'Cancel Subscription'}
+      cancelText={downgrade ? 'Cancel' : 'Keep My Plan'}
+      cancelTo="/settings"
+    />
   )
 }
