@@ -24,6 +24,7 @@ import { AppError } from '~/domain/app-error'
 import { payTestCheckout } from '~/services/test-payment.server'
 import { getDb } from '~/utils/db.server'
 import { callRoute, cookiesFrom, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
+import { expectErrorLog } from '../support/logs.ts'
 import { cookieFor, tokenFor } from '../support/session.ts'
 
 const db = () => getDb()
@@ -472,6 +473,8 @@ describe('POST /api/stripe/complete-checkout', () => {
   it.each(['not-a-session', 'cs_test_doesnotexist', 'cs_test/../../v1/customers', 'sub_test_123'])(
     'refuses the session id %j',
     async (sessionId) => {
+      // A well-formed id Stripe does not know is asked of Stripe, which refuses it.
+      if (sessionId === 'cs_test_doesnotexist') expectErrorLog(/stripe: checkout retrieve failed/)
       const { user, token } = await signedIn()
       const response = await completeCheckout({ sessionId }, token)
       expect(response.status).toBe(400)
