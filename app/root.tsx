@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { json } from '@remix-run/node'
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -17,6 +16,7 @@ import { Header } from '~/components/header'
 import { NonceContext } from '~/utils/nonce'
 import { getUser } from '~/utils/session.server'
 import stylesheet from '~/styles/tailwind.css'
+import { ButtonLink } from '~/components/ui/button'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -94,12 +94,9 @@ export function ErrorBoundary() {
           ? 'The page may have moved, or the link may be mistyped.'
           : busy || 'Please try again in a moment. If it keeps happening, contact support.'}
       </p>
-      <Link
-        to="/"
-        className="bg-brand-600 hover:bg-brand-700 mt-8 inline-block rounded-lg px-5 py-3 font-semibold text-white"
-      >
+      <ButtonLink to="/" className="mt-8">
         Go to the home page
-      </Link>
+      </ButtonLink>
     </div>
   )
 }

@@ -11,7 +11,7 @@ function capture() {
       done()
     },
   })
-  return { logger: createLogger('web', stream), lines }
+  return { logger: createLogger('web', { destination: stream }), lines }
 }
 
 describe('the log', () => {
