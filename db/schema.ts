@@ -62,6 +62,8 @@ export interface VerificationCodesTable {
   sends: Defaulted<number>
   windowStartedAt: Defaulted<Date>
   consumedAt: Timestamp | null
+  /** Five wrong codes in a row: no code is checked for this number until then. */
+  lockedUntil: Timestamp | null
 }
 
 export interface PlansTable {

@@ -15,7 +15,7 @@ export const MESSAGES = {
   sendFailed: 'Failed to send verification code. Please try again.',
   codeInvalid: 'Invalid verification code. Please try again.',
   codeExpired: 'That code has expired. Use Resend code to get a new one.',
-  codeLocked: 'Too many incorrect codes. Please wait an hour, then request a new code.',
+  codeLocked: 'Too many incorrect codes. Please wait 5 minutes, then request a new code.',
   tooManyAttempts: 'Too many attempts from this network. Please try again later.',
   tooManyCodes: (minutes: number) =>
     `Too many codes requested. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

@@ -6,8 +6,10 @@ import { CODE_LENGTH } from '~/domain/login'
 type Executor = Kysely<Database>
 
 export const CODE_TTL_MS = 10 * 60 * 1000
+/** Wrong tries a code allows; the fifth kills it and locks the number for LOCK_MS. */
 export const MAX_FAILURES = 5
-/** Wrong tries count across every code sent to a phone within this window. */
+export const LOCK_MS = 5 * 60 * 1000
+/** How long a code's row is kept after it expires (the sends of the hour are counted on it). */
 export const FAILURE_WINDOW_MS = 60 * 60 * 1000
 
 export function generateCode(): string {
@@ -40,8 +42,9 @@ export async function issueCode(
         codeHash,
         expiresAt,
         consumedAt: null,
-        // A new window starts only once the old one is over; until then failures carry over.
-        failures: sql`case when verification_codes.window_started_at < ${windowStart} then 0 else verification_codes.failures end`,
+        // A new code gets its own five tries, once any lock is over (during one, the count
+        // stays, so the lock holds).
+        failures: sql`case when verification_codes.locked_until > ${now} then verification_codes.failures else 0 end`,
         sends: sql`case when verification_codes.window_started_at < ${windowStart} then 1 else verification_codes.sends + 1 end`,
         windowStartedAt: sql`case when verification_codes.window_started_at < ${windowStart} then ${now} else verification_codes.window_started_at end`,
       }),
@@ -67,8 +70,8 @@ export function checkCode(
       .where('phoneNumber', '=', phoneNumber)
       .forUpdate()
       .executeTakeFirst()
+    if (row?.lockedUntil && new Date(row.lockedUntil).getTime() > now.getTime()) return 'locked'
     if (!row || row.consumedAt) return 'invalid'
-    if (row.failures >= MAX_FAILURES) return 'locked'
     if (new Date(row.expiresAt).getTime() <= now.getTime()) return 'expired'
 
     const expected = Buffer.from(row.codeHash, 'hex')
@@ -82,12 +85,17 @@ export function checkCode(
       return 'ok'
     }
     const failures = row.failures + 1
+    const locked = failures >= MAX_FAILURES
     await trx
       .updateTable('verificationCodes')
-      .set({ failures })
+      .set({
+        failures,
+        // The fifth wrong try kills the code and holds every check off for a few minutes.
+        ...(locked && { consumedAt: now, lockedUntil: new Date(now.getTime() + LOCK_MS) }),
+      })
       .where('phoneNumber', '=', phoneNumber)
       .execute()
-    return failures >= MAX_FAILURES ? 'locked' : 'invalid'
+    return locked ? 'locked' : 'invalid'
   })
 }
 

@@ -238,6 +238,7 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
     sends: ['integer', false],
     windowStartedAt: ['timestamp with time zone', false],
     consumedAt: ['timestamp with time zone', true],
+    lockedUntil: ['timestamp with time zone', true],
   },
 }
 
