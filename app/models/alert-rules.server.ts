@@ -90,7 +90,11 @@ export async function setAlertStatus(
       .set({
         status,
         updatedAt: now,
-        ...(starting && { startedAt: now, nextCheckAt: now, statusReason: null }),
+        ...(starting && {
+          startedAt: now,
+          nextCheckAt: nextCheckAfterEdit(now),
+          statusReason: null,
+        }),
       })
       .where('id', '=', id)
       .execute()
@@ -153,6 +157,16 @@ export async function authorizeEdit(
   const starting = status === 1 && current.status !== 1
   if (starting) await assertSlotFree(trx, userId, plan, { kind, id })
   return { status, starting, previous: current.status }
+}
+
+/**
+ * When an edited or restarted alert is next checked: at once, but never sooner after its last
+ * check than its plan allows, so saving an alert over and over cannot check it more often.
+ */
+export function nextCheckAfterEdit(now: Date) {
+  return sql<Date>`greatest(${now}::timestamptz, last_checked_at + (
+    select make_interval(mins => p.interval_minutes)
+    from users u join plans p on p.id = u.plan_id where u.id = user_id))`
 }
 
 /** A new alert: if it runs, it started now and its first check is due at the next tick. */

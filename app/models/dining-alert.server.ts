@@ -10,6 +10,7 @@ import {
   authorizeCreate,
   authorizeEdit,
   newAlertSchedule,
+  nextCheckAfterEdit,
 } from '~/models/alert-rules.server'
 
 type Executor = Kysely<Database>
@@ -153,7 +154,7 @@ export async function updateDiningAlert(
         ...columns(input),
         status,
         updatedAt: now,
-        ...(status === DINING_STATUS.running && { nextCheckAt: now }),
+        ...(status === DINING_STATUS.running && { nextCheckAt: nextCheckAfterEdit(now) }),
         ...(starting && { startedAt: now, statusReason: null }),
       })
       .where('id', '=', id)

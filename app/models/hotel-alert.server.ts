@@ -15,6 +15,7 @@ import {
   authorizeCreate,
   authorizeEdit,
   newAlertSchedule,
+  nextCheckAfterEdit,
 } from '~/models/alert-rules.server'
 import { findResort, listRoomTypes, toResortJson, toRoomTypeJson } from '~/models/catalogue.server'
 
@@ -179,7 +180,7 @@ export async function updateHotelAlert(
         // New dates get their own answer from Disney.
         notBookableSince: null,
         ...(status !== previous && { statusReason: null }),
-        ...(status === HOTEL_STATUS.running && { nextCheckAt: now }),
+        ...(status === HOTEL_STATUS.running && { nextCheckAt: nextCheckAfterEdit(now) }),
         ...(starting && { startedAt: now }),
       })
       .where('id', '=', id)

@@ -1,0 +1,58 @@
+/**
+ * Saving or restarting an alert never checks it sooner than its plan allows: re-saving in a loop
+ * cannot turn the free plan into a fast one.
+ */
+import { describe, expect, it } from 'vitest'
+import { createDiningAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
+import { setAlertStatus } from '~/models/alert-rules.server'
+import { updateDiningAlert } from '~/models/dining-alert.server'
+import { getDb } from '~/utils/db.server'
+
+const db = getDb()
+const MINUTE = 60_000
+
+async function nextCheck(id: string) {
+  const row = await db
+    .selectFrom('diningAlerts')
+    .select('nextCheckAt')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  return new Date(row.nextCheckAt!).getTime()
+}
+
+describe('an edited or restarted alert', () => {
+  // Magic Hour checks once an hour.
+  const hourly = () => createUser(db, { planId: 'magic-hour', trialStartUtc: new Date() })
+
+  it('checked a minute ago waits for its plan interval after that check', async () => {
+    const user = await hourly()
+    const lastCheckedAt = new Date(Date.now() - MINUTE)
+    const alert = await createDiningAlertRow(db, user.id, { lastCheckedAt, nextCheckAt: null })
+    await updateDiningAlert(db, user.id, alert.id, {
+      resortLocationIdentifier: 'disney-world',
+      diningLocationId: '90002464',
+      reserveDate: daysFromToday(21),
+      partySize: 3,
+      preferredTime: null,
+      timeRangeStart: '17:00:00',
+      timeRangeEnd: '21:00:00',
+    })
+    expect(await nextCheck(alert.id)).toBe(lastCheckedAt.getTime() + 60 * MINUTE)
+
+    await setAlertStatus(db, user.id, 'dining', alert.id, 0)
+    await setAlertStatus(db, user.id, 'dining', alert.id, 1)
+    expect(await nextCheck(alert.id)).toBe(lastCheckedAt.getTime() + 60 * MINUTE)
+  })
+
+  it('never checked, or checked longer ago than its interval, is due at once', async () => {
+    const user = await hourly()
+    const before = Date.now()
+    for (const lastCheckedAt of [null, new Date(Date.now() - 2 * 60 * MINUTE)]) {
+      const alert = await createDiningAlertRow(db, user.id, { lastCheckedAt, status: 0 })
+      await setAlertStatus(db, user.id, 'dining', alert.id, 1)
+      const due = await nextCheck(alert.id)
+      expect(due).toBeGreaterThanOrEqual(before)
+      expect(due).toBeLessThanOrEqual(Date.now())
+    }
+  })
+})
