@@ -80,6 +80,12 @@ const schema = z
         .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number')
         .optional(),
     ),
+    TWILIO_MESSAGING_SERVICE_SID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^MG[0-9a-f]{32}$/, 'must look like MG followed by 32 hex digits')
+        .optional(),
+    ),
     ADMIN_PHONE_NUMBERS: phoneList,
     METRICS_TOKEN: optionalText,
     DISNEY_DINING_TOKEN: optionalText,
@@ -157,6 +163,7 @@ const MOCK_TWILIO = {
   accountSid: 'AC00000000000000000000000000000000',
   authToken: 'mock-auth-token',
   fromNumber: '+15005550006',
+  messagingServiceSid: undefined,
 }
 // Test-mode-shaped keys let the real Stripe SDK run against the msw stand-in.
 const MOCK_STRIPE = {
@@ -233,6 +240,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
           accountSid: env.TWILIO_ACCOUNT_SID!,
           authToken: env.TWILIO_AUTH_TOKEN!,
           fromNumber: env.TWILIO_FROM_NUMBER!,
+          messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
           mocked: false as const,
         },
   }

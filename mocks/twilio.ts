@@ -23,6 +23,12 @@ function readOutbox(outboxPath: string): OutboxEntry[] {
     .map((line) => JSON.parse(line) as OutboxEntry)
 }
 
+/** Numbers that replied STOP to Twilio itself (Advanced Opt-Out): Twilio refuses to text them. */
+const unsubscribedAtTwilio = new Set<string>()
+export function unsubscribeAtTwilio(phoneNumber: string) {
+  unsubscribedAtTwilio.add(phoneNumber)
+}
+
 export function twilioHandlers(outboxPath: string, options: { print: boolean }) {
   return [
     // Message list, filtered by To and DateSent> as the SDK asks: how a resend is avoided.
@@ -66,6 +72,17 @@ export function twilioHandlers(outboxPath: string, options: { print: boolean }) 
             {
               code: 21211,
               message: `The 'To' number ${to} is not a valid phone number.`,
+              status: 400,
+            },
+            { status: 400 },
+          )
+        }
+        if (unsubscribedAtTwilio.has(to)) {
+          return HttpResponse.json(
+            {
+              code: 21610,
+              message: 'Attempt to send to unsubscribed recipient',
+              more_info: 'https://www.twilio.com/docs/errors/21610',
               status: 400,
             },
             { status: 400 },

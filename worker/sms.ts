@@ -4,10 +4,13 @@ import type { Updateable } from 'kysely'
 import type { DB } from '../db/client.ts'
 import type { NotificationsTable } from '../db/schema.ts'
 import type { Env } from '../app/env.server.ts'
-import { pendingTextsSince } from '../app/models/monitoring.server.ts'
+import { optOut, pendingTextsSince } from '../app/models/monitoring.server.ts'
 import { findSentText, sendSms } from '../app/utils/sms.server.ts'
 import type { Metrics } from './metrics.ts'
 import type { Queues, SmsJob } from './queues.ts'
+
+/** Twilio's "Attempt to send to unsubscribed recipient". */
+const TWILIO_UNSUBSCRIBED = 21610
 
 /** Twilio errors that no retry can fix: a bad number, a number that opted out, and the like. */
 function isPermanent(error: unknown) {
@@ -68,6 +71,13 @@ export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: 
       return { sid: sent.sid }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
+      // The number replied STOP to Twilio itself (Advanced Opt-Out): it is an opt-out here too.
+      if ((error as { code?: number }).code === TWILIO_UNSUBSCRIBED) {
+        await optOut(deps.db, row.toNumber)
+        await update({ status: 'skipped', error: 'The number replied STOP.' })
+        deps.metrics.texts.inc({ status: 'skipped' })
+        return { skipped: 'opted out at Twilio' }
+      }
       if (isPermanent(error)) {
         await update({ status: 'failed', error: message })
         deps.metrics.texts.inc({ status: 'failed' })

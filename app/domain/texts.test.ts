@@ -23,7 +23,7 @@ describe('opening texts', () => {
       link,
     })
     expect(text).toBe(
-      `Table open: Cinderella's Royal Table, Dec 3 at 6:15 PM for 4. Book fast: ${link}`,
+      `Disney Hotel Alerts: Table open: Cinderella's Royal Table, Dec 3 at 6:15 PM for 4. Book fast: ${link}`,
     )
     const room = hotelOpeningText({
       room: 'Standard Room - Pool View',
@@ -33,7 +33,7 @@ describe('opening texts', () => {
       link,
     })
     expect(room).toBe(
-      `Room open: Standard Room - Pool View at Pop Century Resort, Dec 3-Dec 7. Book fast: ${link}`,
+      `Disney Hotel Alerts: Room open: Standard Room - Pool View at Pop Century Resort, Dec 3-Dec 7. Book fast: ${link}`,
     )
   })
 
@@ -48,5 +48,6 @@ describe('opening texts', () => {
     expect(gsmLength(text)).toBeLessThanOrEqual(160)
     expect(isGsm7(text)).toBe(true)
     expect(text.endsWith(link)).toBe(true)
+    expect(text.startsWith('Disney Hotel Alerts: Table open: AAA')).toBe(true)
   })
 })

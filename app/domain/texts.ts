@@ -60,7 +60,10 @@ function fitOneSegment(build: (name: string) => string, name: string): string {
 
 const shortDate = (iso: string) => format(parseISO(iso), 'MMM d')
 
-/** "Table open: Be Our Guest Restaurant, Dec 3 at 6:15 PM for 4. Book fast: <link>" */
+/** Every alert text starts with who sends it, as carriers ask of application-to-person texts. */
+export const BRAND = 'Disney Hotel Alerts'
+
+/** "Disney Hotel Alerts: Table open: Be Our Guest Restaurant, Dec 3 at 6:15 PM for 4. Book fast: <link>" */
 export function diningOpeningText(opening: {
   restaurant: string
   date: string
@@ -70,12 +73,13 @@ export function diningOpeningText(opening: {
 }): string {
   const when = `${shortDate(opening.date)} at ${twelveHour(opening.time)}`
   return fitOneSegment(
-    (name) => `Table open: ${name}, ${when} for ${opening.partySize}. Book fast: ${opening.link}`,
+    (name) =>
+      `${BRAND}: Table open: ${name}, ${when} for ${opening.partySize}. Book fast: ${opening.link}`,
     opening.restaurant,
   )
 }
 
-/** "Room open: Standard Room - Pool View, Pop Century, Dec 3-Dec 7. Book fast: <link>" */
+/** "Disney Hotel Alerts: Room open: Standard Room at Pop Century Resort, Dec 3-Dec 7. Book fast: <link>" */
 export function hotelOpeningText(opening: {
   room: string
   resort: string
@@ -86,7 +90,7 @@ export function hotelOpeningText(opening: {
   const stay = `${shortDate(opening.checkIn)}-${shortDate(opening.checkOut)}`
   const resort = toGsm7(opening.resort.replace(/^Disney's /, ''))
   return fitOneSegment(
-    (room) => `Room open: ${room} at ${resort}, ${stay}. Book fast: ${opening.link}`,
+    (room) => `${BRAND}: Room open: ${room} at ${resort}, ${stay}. Book fast: ${opening.link}`,
     opening.room,
   )
 }

@@ -12,9 +12,11 @@ function client() {
 
 /** Sends one text through Twilio's Messages API (answered by msw in mock mode). */
 export async function sendSms(to: string, body: string, options: { statusCallback?: string } = {}) {
+  const { fromNumber, messagingServiceSid } = getEnv().twilio
   const message = await client().messages.create({
     to,
-    from: getEnv().twilio.fromNumber,
+    // A Messaging Service picks the sender from its pool and applies its compliance settings.
+    ...(messagingServiceSid ? { messagingServiceSid } : { from: fromNumber }),
     body,
     ...(options.statusCallback && { statusCallback: options.statusCallback }),
   })

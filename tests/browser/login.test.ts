@@ -13,6 +13,10 @@ describe.each(MODES)('logging in by phone ($label)', (mode) => {
       // The page's clock runs as usual but can be moved on, so the test never sleeps.
       if (mode.javaScript) await page.clock.install()
       await page.goto('/login?intent=pro')
+      // Consent before the first text, as carriers require.
+      await page
+        .getByText('Message frequency varies. Msg & data rates may apply. Reply STOP to cancel')
+        .waitFor()
       await page.getByRole('button', { name: 'Send Code' }).click()
       await page.getByText('Please enter a phone number.').waitFor()
 

@@ -9,6 +9,7 @@ import {
   daysFromToday,
 } from '../../db/factories.ts'
 import { configureSimulator, simulatorCalls } from '../../mocks/disney.ts'
+import { unsubscribeAtTwilio } from '../../mocks/twilio.ts'
 import { checkProcessor } from '../../worker/check.ts'
 import { bullPrefix, QUEUES, type CheckJob, type SmsJob } from '../../worker/queues.ts'
 import { tickProcessor } from '../../worker/scheduler.ts'
@@ -154,7 +155,7 @@ describe('a dining check', () => {
       .execute()
     expect(rows).toHaveLength(1)
     expect(rows[0]!.body).toMatch(
-      /^Table open: Cinderella's Royal Table, .* at 6:15 PM for 4\. Book fast: http:\/\/localhost:3000\/o\/[A-Za-z0-9]{8}$/,
+      /^Disney Hotel Alerts: Table open: Cinderella's Royal Table, .* at 6:15 PM for 4\. Book fast: http:\/\/localhost:3000\/o\/[A-Za-z0-9]{8}$/,
     )
     const smsJobs = await queues.sms.getJobs(['waiting'])
     expect(smsJobs.map((job) => job.id)).toEqual([rows[0]!.id])
@@ -392,6 +393,21 @@ describe('sending texts', () => {
     expect(row.status).toBe('skipped')
   })
 
+  it("records Twilio's 21610 (the number replied STOP to Twilio) as an opt-out, not a failure", async () => {
+    const text = await pendingText()
+    unsubscribeAtTwilio(text.toNumber)
+    await sendText(asJob<SmsJob>({ notificationId: text.id }))
+    const row = await db
+      .selectFrom('notifications')
+      .select('status')
+      .where('id', '=', text.id)
+      .executeTakeFirstOrThrow()
+    expect(row.status).toBe('skipped')
+    expect(
+      await db.selectFrom('smsOptOuts').where('phoneNumber', '=', text.toNumber).execute(),
+    ).toHaveLength(1)
+  })
+
   it('fit one GSM-7 segment for the longest restaurant and resort names of the catalogue', async () => {
     const { resorts, restaurants } = await readCatalogue()
     const link = `${env.appUrl}/o/Ab3dE9xZ`
@@ -535,6 +551,35 @@ describe('Twilio webhooks and short links', () => {
     await callRoute(
       inbound,
       signedForm('/webhooks/twilio/inbound', { From: user.phoneNumber, Body: 'START' }),
+    )
+    expect(
+      await db.selectFrom('smsOptOuts').where('phoneNumber', '=', user.phoneNumber).execute(),
+    ).toEqual([])
+  })
+
+  it("with Twilio's Advanced Opt-Out on, records its OptOutType and leaves the reply to Twilio", async () => {
+    const user = await subscriber()
+    for (const word of ['REVOKE', 'OPTOUT']) {
+      const stop = await callRoute(
+        inbound,
+        signedForm('/webhooks/twilio/inbound', {
+          From: user.phoneNumber,
+          Body: word,
+          OptOutType: 'STOP',
+        }),
+      )
+      expect(await stop.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>')
+    }
+    expect(
+      await db.selectFrom('smsOptOuts').where('phoneNumber', '=', user.phoneNumber).execute(),
+    ).toHaveLength(1)
+    await callRoute(
+      inbound,
+      signedForm('/webhooks/twilio/inbound', {
+        From: user.phoneNumber,
+        Body: 'start',
+        OptOutType: 'START',
+      }),
     )
     expect(
       await db.selectFrom('smsOptOuts').where('phoneNumber', '=', user.phoneNumber).execute(),

@@ -78,6 +78,19 @@ export function PhoneStep({ carried, lastResult }: { carried: Carried; lastResul
         >
           Send Code
         </StatusButton>
+        <p className="text-xs text-slate-500">
+          By tapping Send Code you agree to get texts from Disney Hotel Alerts: your login codes and
+          the alerts you set. Message frequency varies. Msg &amp; data rates may apply. Reply STOP
+          to cancel, HELP for help. See our{' '}
+          <Link to="/terms" className="underline">
+            Terms
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy-policy" className="underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
       </Form>
     </>
   )
