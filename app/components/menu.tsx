@@ -1,4 +1,4 @@
-import { useLocation } from '@remix-run/react'
+import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 
 /**
@@ -50,5 +50,34 @@ export function Menu({
       <summary className={`cursor-pointer select-none ${summaryClassName}`}>{label}</summary>
       <div className={panelClassName}>{children}</div>
     </details>
+  )
+}
+
+/** A menu entry with a title and a hint: a link, or a button when it acts in the page. */
+export function MenuItem({
+  title,
+  hint,
+  to,
+  onClick,
+}: { title: string; hint: string } & (
+  { to: string; onClick?: never } | { to?: never; onClick: () => void }
+)) {
+  const text = (
+    <>
+      <span className="block font-semibold text-slate-900">{title}</span>
+      <span className="block text-sm text-slate-500">{hint}</span>
+    </>
+  )
+  const look = 'hover:bg-brand-50 block w-full rounded-lg px-4 py-3 text-left'
+  if (to !== undefined)
+    return (
+      <Link to={to} className={look}>
+        {text}
+      </Link>
+    )
+  return (
+    <button type="button" onClick={onClick} className={look}>
+      {text}
+    </button>
   )
 }

@@ -7,6 +7,7 @@ import {
   hasEnded,
   isNewerState,
   planButtonLabel,
+  paymentFixUrl,
   planChange,
   settingsIntentSchema,
 } from './billing'
@@ -15,6 +16,20 @@ const free = { id: 'pixie-dust', alertLimit: 1, free: true }
 const hour = { id: 'magic-hour', alertLimit: 5, free: false }
 const lane = { id: 'lightning-lane', alertLimit: 15, free: false }
 const sameLimit = { id: 'magic-hour-plus', alertLimit: 5, free: false }
+
+describe('paymentFixUrl', () => {
+  it("is Stripe's page after a failed payment, the fallback without one, null when paid", () => {
+    const failedAt = new Date()
+    expect(paymentFixUrl({ paymentFailedAt: failedAt, paymentFixUrl: 'https://pay' }, '')).toBe(
+      'https://pay',
+    )
+    expect(paymentFixUrl({ paymentFailedAt: failedAt, paymentFixUrl: null }, '/settings')).toBe(
+      '/settings',
+    )
+    expect(paymentFixUrl({ paymentFailedAt: null, paymentFixUrl: 'https://pay' }, '')).toBeNull()
+    expect(paymentFixUrl(undefined, '')).toBeNull()
+  })
+})
 
 describe('settingsIntentSchema', () => {
   it('reads a cancel or a change, confirmed only by confirmed=1', () => {

@@ -85,6 +85,18 @@ export const settingsIntentSchema = z.discriminatedUnion('intent', [
   }),
 ])
 
+/**
+ * Where a customer fixes a failed renewal (Stripe's page for the unpaid invoice), `fallback`
+ * when Stripe gave none, or null when the last payment went through. Stripe retries a failed
+ * payment for a while and the alerts keep running meanwhile.
+ */
+export function paymentFixUrl(
+  subscription: { paymentFailedAt: Date | null; paymentFixUrl: string | null } | undefined,
+  fallback: string,
+): string | null {
+  return subscription?.paymentFailedAt ? (subscription.paymentFixUrl ?? fallback) : null
+}
+
 export type PlanButtonLabel =
   'Current Plan' | 'Start Free' | 'Subscribe Now' | 'Upgrade' | 'Downgrade' | 'Change'
 

@@ -9,7 +9,26 @@ import {
   readArrival,
   readDashboardView,
   trialCountdown,
+  trialOf,
 } from './dashboard'
+
+describe('the trial banner', () => {
+  const now = new Date('2030-01-08T00:00:00Z')
+  it('counts down a free plan from its trial start, and says when it is over', () => {
+    expect(trialOf({ free: true }, '2030-01-02T00:00:00Z', now)).toEqual({
+      over: false,
+      days: 1,
+      hours: 0,
+    })
+    expect(trialOf({ free: true }, new Date('2029-12-01T00:00:00Z'), now)).toEqual({ over: true })
+  })
+
+  it('is absent for a paid plan, no plan or no trial start', () => {
+    expect(trialOf({ free: false }, '2030-01-02T00:00:00Z', now)).toBeNull()
+    expect(trialOf(undefined, '2030-01-02T00:00:00Z', now)).toBeNull()
+    expect(trialOf({ free: true }, null, now)).toBeNull()
+  })
+})
 
 describe('what the dashboard posts', () => {
   it('reads a delete or a toggle of one alert', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { AlertKind } from './alerts'
 import { formatDateRange, formatLongDate } from './dates'
 import { fromDiningTimes, MEAL_WINDOWS, twelveHour, type DiningTimes } from './dining-alert'
+import { trialEndsAt } from './plans'
 
 export const PAGE_SIZES = [10, 25, 50] as const
 export type PageSize = (typeof PAGE_SIZES)[number]
@@ -119,6 +120,16 @@ export const dashboardIntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete'), ...alertRef }),
   z.object({ intent: z.literal('toggle'), ...alertRef, status: z.unknown().transform(Number) }),
 ])
+
+/** The trial banner of a free plan with a trial start, or null for any other plan. */
+export function trialOf(
+  plan: { free: boolean } | undefined,
+  trialStartUtc: Date | string | null,
+  now: Date,
+) {
+  if (!plan?.free || !trialStartUtc) return null
+  return trialCountdown(trialEndsAt(new Date(trialStartUtc)), now)
+}
 
 const HOUR_MS = 60 * 60 * 1000
 

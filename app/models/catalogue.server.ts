@@ -60,6 +60,11 @@ export function listResorts(db: Executor) {
     .execute()
 }
 
+/** The resorts the pickers offer: listed, and sold (Disney takes bookings for them). */
+export async function listSoldResorts(db: Executor) {
+  return (await listResorts(db)).filter((resort) => resort.sold)
+}
+
 /** A resort by id, listed or not: alerts may point at one that has left the catalogue. */
 export function findResort(db: Executor, id: string) {
   if (!UUID.test(id)) return Promise.resolve(undefined)

@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { Link, PrefetchPageLinks } from '@remix-run/react'
 import { useState } from 'react'
 import { CtaBanner } from '~/components/cta-banner'
-import { Menu } from '~/components/menu'
+import { Menu, MenuItem } from '~/components/menu'
 import { buttonClass } from '~/components/ui/button'
 
 export const meta: MetaFunction = () => [
@@ -71,14 +71,7 @@ function StartFreeMenu() {
         panelClassName="absolute left-1/2 z-10 mt-2 w-80 -translate-x-1/2 rounded-xl border border-slate-200 bg-white p-2 text-left shadow-xl"
       >
         {START_CHOICES.map((choice) => (
-          <Link
-            key={choice.to}
-            to={choice.to}
-            className="hover:bg-brand-50 block rounded-lg px-4 py-3"
-          >
-            <span className="block font-semibold text-slate-900">{choice.label}</span>
-            <span className="block text-sm text-slate-500">{choice.hint}</span>
-          </Link>
+          <MenuItem key={choice.to} title={choice.label} hint={choice.hint} to={choice.to} />
         ))}
       </Menu>
       {warm && (

@@ -36,7 +36,7 @@ import { readIntent } from '~/domain/redirects'
 import { useHydrated } from '~/hooks/use-hydrated'
 import {
   findResort,
-  listResorts,
+  listSoldResorts,
   listRoomTypes,
   toResortChoice,
   toRoomTypeJson,
@@ -62,8 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const params = url.searchParams
   const db = getDb()
-  const [user, resorts] = await Promise.all([getUser(request), listResorts(db)])
-  const offered = resorts.filter((resort) => resort.sold)
+  const [user, offered] = await Promise.all([getUser(request), listSoldResorts(db)])
   const draft = readHotelDraft(params)
   const byQuery = findLinkedResort(offered, params)
   const changing = params.get('change') === 'resortId'

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useLoaderData, useNavigate } from '@remix-run/react'
+import { useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
 import { BILLING_MESSAGES } from '~/domain/billing'
 import { dashboardAfterCheckout } from '~/domain/checkout'
@@ -66,12 +66,9 @@ export default function CompleteCheckout() {
         <p className="mt-3 text-slate-600">{BILLING_MESSAGES.checkoutFailed}</p>
         <div className="mt-8 flex justify-center gap-3">
           <ButtonLink to="/pricing">Try Again</ButtonLink>
-          <Link
-            to="/"
-            className="hover:border-brand-500 rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-700"
-          >
+          <ButtonLink to="/" tone="quiet">
             Go Home
-          </Link>
+          </ButtonLink>
         </div>
       </section>
     )

@@ -36,13 +36,12 @@ import {
   dashboardTargetSchema,
   readArrival,
   readDashboardView,
-  trialCountdown,
+  trialOf,
 } from '~/domain/dashboard'
-import { trialEndsAt } from '~/domain/plans'
 import { SESSION_KEYS } from '~/domain/storage-keys'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { deleteAlert, setAlertStatus } from '~/models/alert-rules.server'
-import { listResorts, restaurantChoices, toResortChoice } from '~/models/catalogue.server'
+import { listSoldResorts, restaurantChoices, toResortChoice } from '~/models/catalogue.server'
 import {
   alertCounts,
   dashboardPage,
@@ -57,6 +56,7 @@ import { arriveWithDrafts } from '~/services/pending-alerts.server'
 import { requireUser } from '~/utils/session.server'
 import { readNotice } from '~/utils/flash.server'
 import { Notice } from '~/components/ui/notice'
+import { paymentFixUrl } from '~/domain/billing'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
 export const meta: MetaFunction = () => [{ title: 'Alerts | Disney Hotel Alerts' }]
@@ -76,14 +76,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currentSubscription(db, user),
       dashboardPage(db, user.id, view),
       alertCounts(db, user.id),
-      listResorts(db),
+      listSoldResorts(db),
       restaurantChoices(db),
       readNotice(request),
     ])
-  const offered = resorts.filter((resort) => resort.sold)
-  const prefill = findLinkedResort(offered, url.searchParams)
-  const trialEnd =
-    plan?.free && user.trialStartUtc ? trialEndsAt(new Date(user.trialStartUtc)) : null
+  const prefill = findLinkedResort(resorts, url.searchParams)
 
   return json(
     {
@@ -93,14 +90,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       running: counts.running,
       total: counts.total,
       plan: plan && { name: plan.name, limit: plan.alertLimit, free: plan.free },
-      trial: trialEnd ? trialCountdown(trialEnd, new Date()) : null,
-      // Stripe retries a failed payment for a while; the alerts keep running meanwhile.
-      paymentFixUrl: subscription?.paymentFailedAt
-        ? (subscription.paymentFixUrl ?? '/settings')
-        : null,
+      trial: trialOf(plan, user.trialStartUtc, new Date()),
+      paymentFixUrl: paymentFixUrl(subscription, '/settings'),
       ...readArrival(url.searchParams, Boolean(prefill)),
       prefillResortId: prefill?.id ?? null,
-      resorts: offered.map(toResortChoice),
+      resorts: resorts.map(toResortChoice),
       restaurants,
       notice,
     },

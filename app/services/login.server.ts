@@ -1,4 +1,3 @@
-import { createCookie } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { Strategy } from 'remix-auth/strategy'
 import { z } from 'zod'
@@ -12,7 +11,7 @@ import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
 import { consume } from '~/utils/rate-limit.server'
 import { sendSms } from '~/utils/sms.server'
-import { singleton } from '~/utils/singleton.server'
+import { signedCookie } from '~/utils/cookies.server'
 
 /**
  * Texts a login code. The answer is the same whether or not the number has an account, so it
@@ -92,17 +91,7 @@ export async function logIn(request: Request, clientIp: string): Promise<User> {
 
 /** Between the two steps of /login: which number the code went to and when (for the resend cooldown). */
 function pendingLoginCookie() {
-  const env = getEnv()
-  return singleton('login-pending-cookie', () =>
-    createCookie('login-pending', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: env.isProduction,
-      path: '/login',
-      maxAge: CODE_TTL_MS / 1000,
-      secrets: [env.sessionSecret],
-    }),
-  )
+  return signedCookie('login-pending', { path: '/login', maxAgeMs: CODE_TTL_MS })
 }
 
 const pendingSchema = z.object({ phoneNumber: z.string(), sentAt: z.number() })

@@ -1,8 +1,7 @@
-import { createCookie, redirect } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { diningDraftFromPending, pendingAlertSchema, type DiningDraft } from '~/domain/alert-drafts'
 import type { AlertKind } from '~/domain/alerts'
-import { getEnv } from '~/env.server'
 import { createDiningAlert } from '~/models/dining-alert.server'
 import { createHotelAlert } from '~/models/hotel-alert.server'
 import {
@@ -13,22 +12,12 @@ import {
 } from '~/models/pending-alert.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
-import { singleton } from '~/utils/singleton.server'
+import { signedCookie } from '~/utils/cookies.server'
 import { redirectWithNotice, type FlashNotice } from '~/utils/flash.server'
 
 /** The signed cookie naming this browser's drafts; the drafts themselves live in Postgres. */
 function pendingCookie() {
-  const env = getEnv()
-  return singleton('pending-alerts-cookie', () =>
-    createCookie('pending-alerts', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: env.isProduction,
-      path: '/',
-      maxAge: PENDING_TTL_MS / 1000,
-      secrets: [env.sessionSecret],
-    }),
-  )
+  return signedCookie('pending-alerts', { maxAgeMs: PENDING_TTL_MS })
 }
 
 const MAX_DRAFTS = 5

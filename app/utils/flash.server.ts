@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { getEnv } from '~/env.server'
+import { signedCookie } from '~/utils/cookies.server'
 import { singleton } from '~/utils/singleton.server'
 
 /**
@@ -16,18 +16,8 @@ const noticeSchema = z.object({
 export type FlashNotice = z.infer<typeof noticeSchema>
 
 function flashStorage() {
-  const env = getEnv()
   return singleton('flash-storage', () =>
-    createCookieSessionStorage({
-      cookie: {
-        name: 'flash',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: env.isProduction,
-        path: '/',
-        secrets: [env.sessionSecret],
-      },
-    }),
+    createCookieSessionStorage({ cookie: signedCookie('flash') }),
   )
 }
 

@@ -1,4 +1,4 @@
-import { createCookie, redirect } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
 import type { User } from '../../db/schema.ts'
 import { getEnv } from '~/env.server'
 import {
@@ -8,21 +8,13 @@ import {
   SESSION_TTL_MS,
 } from '~/models/session.server'
 import { getDb } from '~/utils/db.server'
-import { singleton } from '~/utils/singleton.server'
+import { signedCookie } from '~/utils/cookies.server'
 
 /** The signed cookie holding the session token; the session itself is a row in Postgres. */
 function sessionCookie() {
-  const env = getEnv()
-  return singleton('session-cookie', () =>
-    createCookie(env.isProduction ? '__Host-session' : 'session', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: env.isProduction,
-      path: '/',
-      maxAge: SESSION_TTL_MS.web / 1000,
-      secrets: [env.sessionSecret],
-    }),
-  )
+  return signedCookie(getEnv().isProduction ? '__Host-session' : 'session', {
+    maxAgeMs: SESSION_TTL_MS.web,
+  })
 }
 
 export interface Authenticated {

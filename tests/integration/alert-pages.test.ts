@@ -11,7 +11,13 @@ import { action as diningPage, loader as diningPageLoader } from '~/routes/alert
 import { action as dashboardAction, loader as dashboard } from '~/routes/dashboard'
 import { loader as confirmDelete } from '~/routes/dashboard_.delete.$kind.$id'
 import { getDb } from '~/utils/db.server'
-import { callRoute, cookiesFrom, formRequest, getRequest } from '../support/routes.ts'
+import {
+  callRoute,
+  cookiesFrom,
+  followRedirect,
+  formRequest,
+  getRequest,
+} from '../support/routes.ts'
 import { cookieFor } from '../support/session.ts'
 
 const db = () => getDb()
@@ -138,12 +144,7 @@ describe('/alerts/hotels', () => {
       getRequest('/dashboard', { cookie: `${cookie}; ${cookiesFrom(response)}` }),
     )
     expect(arrival.headers.get('Location')).toBe('/dashboard')
-    const page = await (
-      await callRoute(
-        dashboard,
-        getRequest('/dashboard', { cookie: `${cookie}; ${cookiesFrom(arrival)}` }),
-      )
-    ).json()
+    const page = await followRedirect(dashboard, arrival, cookie)
     expect(page.notice).toEqual({
       tone: 'error',
       message: 'Failed to create your hotel alert.',

@@ -19,7 +19,13 @@ import {
   alertRow,
   runningCount,
 } from '../support/billing.ts'
-import { callRoute, cookiesFrom, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
+import {
+  callRoute,
+  followRedirect,
+  formRequest,
+  getRequest,
+  jsonRequest,
+} from '../support/routes.ts'
 import { cookieFor } from '../support/session.ts'
 
 resetStripeBetweenTests()
@@ -146,12 +152,7 @@ describe('/settings', () => {
       cookie,
     )
     expect(done.headers.get('Location')).toBe('/settings')
-    const after = await (
-      await callRoute(
-        settingsPage,
-        getRequest('/settings', { cookie: `${cookie}; ${cookiesFrom(done)}` }),
-      )
-    ).json()
+    const after = await followRedirect(settingsPage, done, cookie)
     expect(after.notice).toEqual({
       tone: 'success',
       message:
@@ -172,12 +173,7 @@ describe('/settings', () => {
 
     const done = await settingsPost({ intent: 'cancel', confirmed: '1' }, cookie)
     expect(done.headers.get('Location')).toBe('/settings')
-    const page = await (
-      await callRoute(
-        settingsPage,
-        getRequest('/settings', { cookie: `${cookie}; ${cookiesFrom(done)}` }),
-      )
-    ).json()
+    const page = await followRedirect(settingsPage, done, cookie)
     expect(page.notice).toEqual({
       tone: 'success',
       message: 'Subscription cancelled successfully.',

@@ -150,7 +150,9 @@ describe('a dining answer', () => {
     configureSimulator({ script: { dining: [`80010856|${date}|17:15:00`], rooms: [] } })
     await checkNow('dining', [alert.id])
     const [text] = await textsOf(alert.id)
-    expect(text?.body).toMatch(/^Disney Hotel Alerts: Table open: Hoop-Dee-Doo Musical Revue, .* at 5:15 PM for 4\./)
+    expect(text?.body).toMatch(
+      /^Disney Hotel Alerts: Table open: Hoop-Dee-Doo Musical Revue, .* at 5:15 PM for 4\./,
+    )
     expect(text?.openingKey).toBe(`80010856|${date}|17:15:00`)
   })
 

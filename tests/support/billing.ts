@@ -220,17 +220,15 @@ export async function alertRow(kind: 'hotel' | 'dining', id: string) {
 }
 
 export async function runningCount(userId: string) {
-  const hotel = await db()
-    .selectFrom('hotelAlerts')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('status', '=', 1)
-    .execute()
-  const dining = await db()
-    .selectFrom('diningAlerts')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('status', '=', 1)
-    .execute()
-  return hotel.length + dining.length
+  let running = 0
+  for (const table of ['hotelAlerts', 'diningAlerts'] as const) {
+    const rows = await db()
+      .selectFrom(table)
+      .select('id')
+      .where('userId', '=', userId)
+      .where('status', '=', 1)
+      .execute()
+    running += rows.length
+  }
+  return running
 }

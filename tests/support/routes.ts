@@ -73,3 +73,14 @@ export function cookiesFrom(response: Response): string {
     .map((cookie) => cookie.split(';')[0])
     .join('; ')
 }
+
+/**
+ * Where a redirect lands: its loader's data, asked for with the cookie the test holds and the
+ * cookies the redirect set (a flash notice, say), as a browser following it would.
+ */
+export async function followRedirect(loader: RouteFunction, response: Response, cookie: string) {
+  const location = response.headers.get('Location')
+  if (!location) throw new Error(`no redirect (status ${response.status})`)
+  const request = getRequest(location, { cookie: `${cookie}; ${cookiesFrom(response)}` })
+  return (await callRoute(loader, request)).json()
+}

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Notice } from '~/components/ui/notice'
+import { buttonClass } from '~/components/ui/button'
 
 /** A titled section of an alert form, with its error shown right below it. */
 export function FormSection({
@@ -39,8 +40,11 @@ export function FormSection({
 
 export const inputClass =
   'block w-full rounded-lg border border-slate-300 px-3 py-2.5 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none'
-export const secondaryButton =
-  'rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand-500 hover:text-brand-700'
+export const secondaryButton = buttonClass({
+  tone: 'quiet',
+  size: 'sm',
+  className: 'text-sm hover:text-brand-700',
+})
 
 /** Why an alert could not be saved; the trial-ended refusal links to Settings to upgrade. */
 export function AlertSaveError({ message, code }: { message: string; code?: unknown }) {

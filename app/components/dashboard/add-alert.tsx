@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { Menu } from '~/components/menu'
+import { Menu, MenuItem } from '~/components/menu'
 import type { AlertKind } from '~/domain/alerts'
 import { buttonClass } from '~/components/ui/button'
 
@@ -42,24 +42,14 @@ export function AddAlertMenu({
     >
       {items.map((item) =>
         hydrated ? (
-          <button
+          <MenuItem
             key={item.kind}
-            type="button"
+            title={item.title}
+            hint={item.hint}
             onClick={() => onOpen(item.kind)}
-            className="hover:bg-brand-50 block w-full rounded-lg px-4 py-3 text-left"
-          >
-            <span className="block font-semibold text-slate-900">{item.title}</span>
-            <span className="block text-sm text-slate-500">{item.hint}</span>
-          </button>
+          />
         ) : (
-          <Link
-            key={item.kind}
-            to={item.href}
-            className="hover:bg-brand-50 block rounded-lg px-4 py-3"
-          >
-            <span className="block font-semibold text-slate-900">{item.title}</span>
-            <span className="block text-sm text-slate-500">{item.hint}</span>
-          </Link>
+          <MenuItem key={item.kind} title={item.title} hint={item.hint} to={item.href} />
         ),
       )}
     </Menu>

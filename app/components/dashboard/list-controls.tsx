@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { dashboardHref, pageCount, PAGE_SIZES, type DashboardView } from '~/domain/dashboard'
+import { Button } from '~/components/ui/button'
 
 /** Search by name and the type tabs; both plain GET forms and links, so they work without JavaScript. */
 export function Filters({ view }: { view: DashboardView }) {
@@ -24,12 +25,9 @@ export function Filters({ view }: { view: DashboardView }) {
           placeholder="Search by resort or restaurant"
           className="w-full rounded-lg border border-slate-300 px-3 py-2 sm:w-72"
         />
-        <button
-          type="submit"
-          className="hover:border-brand-500 rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700"
-        >
+        <Button type="submit" tone="quiet" size="sm">
           Search
-        </button>
+        </Button>
       </Form>
       <nav aria-label="Alert type" className="flex gap-1 rounded-lg bg-slate-100 p-1">
         {types.map((type) => (

@@ -45,14 +45,9 @@ export function WizardFooter({
     <div className="mt-6 border-t border-slate-200 pt-4">
       {hint && <p className="mb-3 text-sm text-slate-500">{hint}</p>}
       <div className="flex justify-between gap-3">
-        <button
-          type="button"
-          onClick={onPrevious}
-          disabled={step === 0 || busy}
-          className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 disabled:opacity-40"
-        >
+        <Button tone="quiet" size="sm" onClick={onPrevious} disabled={step === 0 || busy}>
           Previous
-        </button>
+        </Button>
         {step < lastStep ? (
           <Button size="sm" onClick={onNext} disabled={!canContinue || busy}>
             Next

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
-import { quietButton, section } from './styles'
+import { SettingsSection } from './section'
+import { quietButton } from './styles'
 
 export function ProfileSection({
   phone,
@@ -11,10 +12,7 @@ export function ProfileSection({
   email: string | null
 }) {
   return (
-    <section className={section} aria-labelledby="profile">
-      <h2 id="profile" className="text-xl font-semibold text-slate-900">
-        Profile Information
-      </h2>
+    <SettingsSection id="profile" title="Profile Information">
       <dl className="mt-4 grid gap-4 sm:grid-cols-3">
         <ProfileField label="Phone number" value={phone} />
         <ProfileField label="Name" value={name ?? 'Not set'} />
@@ -26,16 +24,13 @@ export function ProfileSection({
       <button type="button" disabled className={`${quietButton} mt-4 sm:w-auto`}>
         Edit Profile
       </button>
-    </section>
+    </SettingsSection>
   )
 }
 
 export function NotificationSection({ phone }: { phone: string }) {
   return (
-    <section className={section} aria-labelledby="notifications">
-      <h2 id="notifications" className="text-xl font-semibold text-slate-900">
-        Notification Settings
-      </h2>
+    <SettingsSection id="notifications" title="Notification Settings">
       <div className="mt-4 flex items-start justify-between gap-4 rounded-lg bg-slate-50 p-4">
         <div>
           <p className="font-medium text-slate-900">Immediate SMS alerts</p>
@@ -51,16 +46,13 @@ export function NotificationSection({ phone }: { phone: string }) {
         More options, such as quiet hours and email copies, are coming. Reply STOP to any text to
         stop all texts, and START to resume.
       </p>
-    </section>
+    </SettingsSection>
   )
 }
 
 export function PrivacySection() {
   return (
-    <section className={section} aria-labelledby="privacy">
-      <h2 id="privacy" className="text-xl font-semibold text-slate-900">
-        Privacy &amp; Security
-      </h2>
+    <SettingsSection id="privacy" title="Privacy & Security">
       <p className="mt-2 text-sm text-slate-600">
         We never sell your number, and we never book or pay anything with Disney for you.
       </p>
@@ -76,7 +68,7 @@ export function PrivacySection() {
           </Link>
         </li>
       </ul>
-    </section>
+    </SettingsSection>
   )
 }
 

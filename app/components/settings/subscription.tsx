@@ -6,7 +6,8 @@ import { PlanCard, type PlanCardData } from '~/components/plan-card'
 import { ConfirmPage } from '~/components/ui/confirm-page'
 import { BILLING_MESSAGES } from '~/domain/billing'
 import { MOST_POPULAR_PLAN_ID } from '~/domain/plans'
-import { primaryButton, quietButton, section } from './styles'
+import { SettingsSection } from './section'
+import { primaryButton, quietButton } from './styles'
 import { Notice } from '~/components/ui/notice'
 
 export interface SubscriptionData {
@@ -37,10 +38,7 @@ export function SubscriptionSection({ data }: { data: SubscriptionData }) {
   }
 
   return (
-    <section className={section} aria-labelledby="subscription">
-      <h2 id="subscription" className="text-xl font-semibold text-slate-900">
-        Subscription Plan
-      </h2>
+    <SettingsSection id="subscription" title="Subscription Plan">
       <p className="mt-1 text-slate-600">
         {data.currentPlanName
           ? `You are on the ${data.currentPlanName} plan.`
@@ -142,7 +140,7 @@ export function SubscriptionSection({ data }: { data: SubscriptionData }) {
         onConfirm={() => post({ intent: 'cancel' })}
         onCancel={() => setAsking(null)}
       />
-    </section>
+    </SettingsSection>
   )
 }
 
