@@ -83,4 +83,14 @@ describe('the environment schema', () => {
       /ADMIN_PHONE_NUMBERS: "\+1 900 000 0000" is not a phone number login accepts/,
     )
   })
+
+  it('never trusts a stand-in secret written in the repository, even with MOCKS=true in production', () => {
+    const production = { NODE_ENV: 'production', MOCKS: 'true' }
+    const one = parseEnv({ ...production, SESSION_SECRET: 'a'.repeat(32) })
+    const other = parseEnv({ ...production, SESSION_SECRET: 'b'.repeat(32) })
+    expect(one.stripe.webhookSecret).toMatch(/^whsec_[0-9a-f]{64}$/)
+    expect(one.stripe.webhookSecret).not.toBe(other.stripe.webhookSecret)
+    expect(one.twilio.authToken).not.toBe(other.twilio.authToken)
+    expect(one.twilio.authToken).not.toBe('mock-auth-token')
+  })
 })

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { z } from 'zod'
 import { normalizePhoneNumber } from './domain/phone.ts'
 
@@ -158,19 +159,28 @@ const schema = z
     }
   })
 
-// Fixed fake credentials let the real Twilio SDK run against the msw stand-in.
-const MOCK_TWILIO = {
+/**
+ * A stand-in's signing secret, derived from SESSION_SECRET: never a value written in this
+ * repository, so in mock mode (which production runs for the browser tests) nobody who has read
+ * the code can sign a Stripe event or a Twilio webhook the app would trust.
+ */
+function standInSecret(sessionSecret: string, purpose: 'stripe-webhook' | 'twilio-auth') {
+  return createHmac('sha256', sessionSecret).update(`stand-in:${purpose}`).digest('hex')
+}
+
+// Fake credentials let the real Twilio SDK run against the msw stand-in.
+const mockTwilio = (sessionSecret: string) => ({
   accountSid: 'AC00000000000000000000000000000000',
-  authToken: 'mock-auth-token',
+  authToken: standInSecret(sessionSecret, 'twilio-auth'),
   fromNumber: '+15005550006',
   messagingServiceSid: undefined,
-}
+})
 // Test-mode-shaped keys let the real Stripe SDK run against the msw stand-in.
-const MOCK_STRIPE = {
+const mockStripe = (sessionSecret: string) => ({
   secretKey: 'sk_test_mock',
   publishableKey: 'pk_test_mock',
-  webhookSecret: 'whsec_mock_signing_secret',
-}
+  webhookSecret: `whsec_${standInSecret(sessionSecret, 'stripe-webhook')}`,
+})
 const MOCK_DINING_TOKEN = 'simulator-dining-token'
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me'
 
@@ -189,6 +199,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     env.MOCKS || !(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM_NUMBER)
   const stripeMocked =
     env.MOCKS || !(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET)
+  const sessionSecret = env.SESSION_SECRET ?? DEV_SESSION_SECRET
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -198,7 +209,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
-    sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    sessionSecret,
     logLevel: env.LOG_LEVEL,
     smsOutboxPath: env.SMS_OUTBOX_PATH,
     adminPhoneNumbers: env.ADMIN_PHONE_NUMBERS,
@@ -227,7 +238,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       metricsPort: env.WORKER_METRICS_PORT,
     },
     stripe: stripeMocked
-      ? { ...MOCK_STRIPE, mocked: true as const }
+      ? { ...mockStripe(sessionSecret), mocked: true as const }
       : {
           secretKey: env.STRIPE_SECRET_KEY!,
           publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
@@ -235,7 +246,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
           mocked: false as const,
         },
     twilio: twilioMocked
-      ? { ...MOCK_TWILIO, mocked: true as const }
+      ? { ...mockTwilio(sessionSecret), mocked: true as const }
       : {
           accountSid: env.TWILIO_ACCOUNT_SID!,
           authToken: env.TWILIO_AUTH_TOKEN!,

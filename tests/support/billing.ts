@@ -3,6 +3,7 @@
  * billing routes called as a client would, a subscription made the way the payment page makes
  * it, and Stripe's webhook events signed as Stripe signs them.
  */
+import { getEnv } from '~/env.server'
 import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
 import { afterEach, beforeEach, expect, vi } from 'vitest'
@@ -40,7 +41,6 @@ export const MESSAGES = {
   tooManyCheckouts: 'Too many payment attempts. Please wait an hour and try again.',
 } as const
 
-const WEBHOOK_SECRET = 'whsec_mock_signing_secret'
 const DAY_MS = 24 * 60 * 60 * 1000
 export const MONTH_MS = 30 * DAY_MS
 
@@ -173,7 +173,7 @@ export function eventPayload(type: string, object: unknown, created: number, id 
 export const newEventId = () => `evt_test_${randomUUID().replace(/-/g, '')}`
 export const newSubscriptionId = () => `sub_test_${randomUUID().replace(/-/g, '')}`
 
-export function sign(payload: string, secret = WEBHOOK_SECRET) {
+export function sign(payload: string, secret = getEnv().stripe.webhookSecret) {
   return stripeApi.webhooks.generateTestHeaderString({ payload, secret })
 }
 
