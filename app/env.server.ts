@@ -88,6 +88,15 @@ const schema = z
         .optional(),
     ),
     ADMIN_PHONE_NUMBERS: phoneList,
+    SMS_COUNTRIES: z
+      .string()
+      .default('US,CA')
+      .transform((value) => value.split(',').map((code) => code.trim().toUpperCase()))
+      .pipe(
+        z
+          .array(z.string().regex(/^[A-Z]{2}$/, 'each entry must be a two-letter country code'))
+          .min(1),
+      ),
     METRICS_TOKEN: optionalText,
     DISNEY_DINING_TOKEN: optionalText,
     DISNEY_DINING_TOKEN_FILE: optionalText,
@@ -213,6 +222,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     logLevel: env.LOG_LEVEL,
     smsOutboxPath: env.SMS_OUTBOX_PATH,
     adminPhoneNumbers: env.ADMIN_PHONE_NUMBERS,
+    /** The countries whose numbers may get login texts (SMS pumping lives abroad). */
+    smsCountries: env.SMS_COUNTRIES,
     /** Lets a scraper that is not on the loopback read the web's /metrics. */
     metricsToken: env.METRICS_TOKEN,
     stripePriceIds: {

@@ -17,6 +17,7 @@ export const MESSAGES = {
   codeExpired: 'That code has expired. Use Resend code to get a new one.',
   codeLocked: 'Too many incorrect codes. Please wait 5 minutes, then request a new code.',
   tooManyAttempts: 'Too many attempts from this network. Please try again later.',
+  busySending: 'We are sending too many codes right now. Please try again in a few minutes.',
   tooManyCodes: (minutes: number) =>
     `Too many codes requested. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   resendTooSoon: (seconds: number) =>

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { User } from '../../db/schema.ts'
 import { AppError } from '~/domain/app-error'
 import { MESSAGES, verifyCodeSchema } from '~/domain/login'
+import { smsDestinationProblem } from '~/domain/sms-destination.server'
 import { getEnv } from '~/env.server'
 import { upsertUserOnLogin } from '~/models/user.server'
 import { checkCode, CODE_TTL_MS, issueCode } from '~/models/verification.server'
@@ -18,6 +19,15 @@ import { signedCookie } from '~/utils/cookies.server'
  * never tells a stranger who has signed up.
  */
 export async function sendLoginCode(phoneNumber: string, clientIp: string) {
+  const env = getEnv()
+  const refused = smsDestinationProblem(phoneNumber, env.smsCountries)
+  if (refused) throw new AppError(400, 'INVALID', refused, 'phoneNumber')
+  const overall = await consume('codeTotal', 'all')
+  if (!overall.ok) {
+    // Far more codes than people sign in: someone is pumping texts. An operator must look.
+    getLogger().error({ alert: 'login-texts-cap' }, 'login texts cap reached; codes refused')
+    throw new AppError(429, 'RATE_LIMITED', MESSAGES.busySending, 'phoneNumber')
+  }
   const perIp = await consume('codePerIp', clientIp)
   const perPhone = perIp.ok ? await consume('codePerPhone', phoneNumber) : perIp
   if (!perPhone.ok) {
@@ -28,7 +38,6 @@ export async function sendLoginCode(phoneNumber: string, clientIp: string) {
       'phoneNumber',
     )
   }
-  const env = getEnv()
   const code = await issueCode(getDb(), phoneNumber, env.sessionSecret)
   try {
     await sendSms(

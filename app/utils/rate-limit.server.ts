@@ -8,6 +8,9 @@ const LIMITS = {
   // Accounts §5 and the login issue: 5 codes an hour per phone, 20 an hour per IP address.
   codePerPhone: { points: 5, duration: HOUR_S },
   codePerIp: { points: 20, duration: HOUR_S },
+  // Every login text of the service in an hour: a ceiling no real sign-in rate comes near, so a
+  // pumping attack costs at most this many texts an hour (and logs an error to alert on).
+  codeTotal: { points: 500, duration: HOUR_S },
   // Guessing across many phones from one address is slowed too.
   verifyPerIp: { points: 60, duration: HOUR_S },
   // Each Checkout session is a call to Stripe: generous for a person, a wall for a loop.

@@ -291,3 +291,39 @@ describe('GET /api/account/current', () => {
     )
   })
 })
+
+describe('login texts and SMS pumping', () => {
+  it.each([
+    [
+      'a premium-rate number',
+      '+19005550123',
+      'We cannot text this kind of number. Please use a mobile number.',
+    ],
+    [
+      'a toll-free number',
+      '+18005550123',
+      'We cannot text this kind of number. Please use a mobile number.',
+    ],
+    [
+      'a Caribbean +1 number',
+      '+18765551234',
+      'We can only text numbers in United States and Canada.',
+    ],
+    ['a Russian number', '+79161234567', 'We can only text numbers in United States and Canada.'],
+    [
+      'a Nigerian number',
+      '+2348031234567',
+      'We can only text numbers in United States and Canada.',
+    ],
+  ])('sends no code to %s', async (_case, phoneNumber, message) => {
+    const response = await requestCode(phoneNumber, ip())
+    expect(response.status).toBe(400)
+    expect((await response.json()).message).toBe(message)
+    expect(readOutbox().filter((entry) => entry.to === phoneNumber)).toEqual([])
+  })
+
+  it('texts a Canadian number', async () => {
+    const response = await requestCode('+1 416 555 0123', ip())
+    expect(response.status).toBe(200)
+  })
+})

@@ -59,7 +59,7 @@ export function PhoneStep({ carried, lastResult }: { carried: Carried; lastResul
           label="Phone number"
           field={fields.phoneNumber}
           type="tel"
-          hint="US numbers need no +1. Outside the US, start with + and your country code."
+          hint="A US or Canadian mobile number; no +1 needed."
           inputProps={{
             autoComplete: 'tel',
             inputMode: 'tel',
