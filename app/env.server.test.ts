@@ -21,9 +21,9 @@ describe('the environment schema', () => {
 
   it('names every bad variable in one message', () => {
     expect(() =>
-      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PHONE_NUMBERS: '2015550100' }),
+      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PHONE_NUMBERS: '555' }),
     ).toThrowError(
-      /Invalid environment configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: must be a postgres:\/\/ URL\n {2}- ADMIN_PHONE_NUMBERS: each entry must be an E\.164 number/,
+      /Invalid environment configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: must be a postgres:\/\/ URL\n {2}- ADMIN_PHONE_NUMBERS: each entry must be a phone number/,
     )
   })
 
@@ -75,5 +75,12 @@ describe('the environment schema', () => {
     expect(
       parseEnv({ ADMIN_PHONE_NUMBERS: '+12015550100, +442079460958' }).adminPhoneNumbers,
     ).toEqual(['+12015550100', '+442079460958'])
+  })
+
+  it('reads admin numbers in any format a person types, as login does', () => {
+    expect(
+      parseEnv({ ADMIN_PHONE_NUMBERS: '(201) 555-0199, 201.555.0198,+1 201 555 0197, 2015550196' })
+        .adminPhoneNumbers,
+    ).toEqual(['+12015550199', '+12015550198', '+12015550197', '+12015550196'])
   })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { normalizePhoneNumber } from '~/domain/phone'
 
 /**
  * The one schema for configuration. The web server and the worker both call `loadEnv()` at boot,
@@ -15,16 +16,23 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined))
 
+// Admin numbers are read the way login reads a typed number, so "(201) 555-0199", "201-555-0199"
+// and "+1 201 555 0199" all name the same admin as "+12015550199".
 const phoneList = z
   .string()
   .optional()
-  .transform((value) =>
+  .transform((value, ctx) =>
     (value ?? '')
       .split(',')
       .map((entry) => entry.trim())
-      .filter(Boolean),
+      .filter(Boolean)
+      .map((entry) => {
+        const normalized = normalizePhoneNumber(entry)
+        if (!normalized)
+          ctx.addIssue({ code: 'custom', message: 'each entry must be a phone number' })
+        return normalized ?? entry
+      }),
   )
-  .pipe(z.array(z.string().regex(/^\+[1-9]\d{6,14}$/, 'each entry must be an E.164 number')))
 
 // Mock price ids stand in until a Stripe account's prices are configured.
 const priceId = (planId: string) =>
