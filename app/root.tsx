@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { SupportChat } from '~/components/chat/support-chat'
 import { Footer } from '~/components/footer'
 import { Header } from '~/components/header'
 import { getUser } from '~/utils/session.server'
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
+        <SupportChat signedIn={Boolean(data?.user)} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -4,7 +4,8 @@ import { z } from 'zod'
 import { addSupportReply } from '~/models/chat.server'
 import { apiError, methodNotAllowed, readJson } from '~/utils/api.server'
 import { publishChatEvent } from '~/utils/chat-events.server'
-import { messageText, requireChatAdmin } from '~/utils/chat.server'
+import { messageText } from '~/domain/chat'
+import { requireChatAdmin } from '~/utils/chat.server'
 import { getDb } from '~/utils/db.server'
 
 const respondBody = z.strictObject({

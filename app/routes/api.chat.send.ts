@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { z } from 'zod'
 import { apiError, methodNotAllowed, readJson } from '~/utils/api.server'
-import { chatWriter, messageText, sendVisitorMessage, visitorDetails } from '~/utils/chat.server'
+import { messageText, visitorDetails } from '~/domain/chat'
+import { chatWriter, sendVisitorMessage } from '~/utils/chat.server'
 
 const sendBody = z.strictObject({
   message: messageText,

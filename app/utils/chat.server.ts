@@ -2,13 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
 import { z } from 'zod'
 import type { User } from '../../db/schema.ts'
-import {
-  hasNul,
-  MAX_EMAIL_LENGTH,
-  MAX_MESSAGE_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_PAGE_LENGTH,
-} from '~/domain/chat'
 import { getEnv } from '~/env.server'
 import { addVisitorMessage, findOwnSession, type ChatOwner } from '~/models/chat.server'
 import { apiError } from '~/utils/api.server'
@@ -81,45 +74,6 @@ export function sessionIdParam(params: Record<string, string | undefined>): stri
   const parsed = uuid.safeParse(params.id)
   if (!parsed.success) throw apiError(400, 'The conversation id must be a UUID.')
   return parsed.data
-}
-
-const noNul = (value: string) => !hasNul(value)
-const NUL_MESSAGE = 'must not contain NUL characters.'
-
-/** Text a person types: trimmed, capped, no NUL; empty text is left out. */
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .refine(noNul, NUL_MESSAGE)
-    .transform((value) => value.trim())
-    .pipe(z.string().max(max, tooLong))
-    .nullable()
-    .optional()
-    .transform((value) => value || undefined)
-
-export const messageText = z
-  .string({ error: 'Please enter a message.' })
-  .refine(noNul, NUL_MESSAGE)
-  .transform((value) => value.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'Please enter a message.')
-      .max(MAX_MESSAGE_LENGTH, `Messages are at most ${MAX_MESSAGE_LENGTH} characters.`),
-  )
-
-/** The visitor's optional details and where they were, shared by the API and the /support form. */
-export const visitorDetails = {
-  userName: optionalText(MAX_NAME_LENGTH, `Names are at most ${MAX_NAME_LENGTH} characters.`),
-  userEmail: optionalText(MAX_EMAIL_LENGTH, 'Please enter a valid email address.').pipe(
-    z.email('Please enter a valid email address.').optional(),
-  ),
-  currentPage: optionalText(
-    MAX_PAGE_LENGTH,
-    `currentPage is at most ${MAX_PAGE_LENGTH} characters.`,
-  ),
-  // A field people never see: a bot that fills it in is answered as if sent, and nothing is kept.
-  website: optionalText(500, 'Leave this field empty.'),
 }
 
 /** Per visitor and per client address; answers the 429 to throw, or null. */
