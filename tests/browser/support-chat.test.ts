@@ -1,0 +1,150 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { fakePhoneNumber } from '../../db/factories.ts'
+import { logIn, newPage, setupBrowser, type ViewportName } from '../support/browser.ts'
+import { readOutbox } from '../support/outbox.ts'
+
+setupBrowser()
+
+const ADMIN_PHONE = '+12015550199'
+
+/**
+ * One signed-in support admin per viewport for the whole file: each login texts a code, and a
+ * number may ask for 5 an hour.
+ */
+const admins = new Map<ViewportName, { context: BrowserContext; page: Page }>()
+async function adminPage(viewport: ViewportName) {
+  let admin = admins.get(viewport)
+  if (!admin) {
+    admin = await newPage({ viewport, javaScript: true })
+    await logIn(admin.page, ADMIN_PHONE, true)
+    admins.set(viewport, admin)
+  }
+  return admin.page
+}
+afterAll(async () => {
+  for (const admin of admins.values()) await admin.context.close()
+})
+
+/** The admin opens the conversation whose last message is `text` and answers it. */
+async function answer(viewport: ViewportName, question: string, reply: string) {
+  const page = await adminPage(viewport)
+  await page.goto('/chat-admin')
+  await page.getByRole('heading', { name: 'Support chat' }).waitFor()
+  // The list polls every 3 s and hears pushed events: the question appears without a reload.
+  const row = page.getByRole('link').filter({ hasText: question })
+  await row.waitFor({ timeout: 10_000 })
+  await row.click()
+  await page.getByRole('link', { name: 'Back' }).waitFor()
+  await page.getByText(question).waitFor()
+  const send = page.getByRole('button', { name: 'Send reply' })
+  expect(await send.isDisabled()).toBe(true)
+  await page.getByLabel('Reply').fill(`  ${reply}  `)
+  await send.click()
+  await page.getByText(reply, { exact: true }).waitFor()
+  expect(await page.getByLabel('Reply').inputValue()).toBe('')
+  return page
+}
+
+describe.each(['phone', 'desktop'] as const)('the support chat (%s)', (viewport) => {
+  it('with JavaScript: a visitor asks in the widget, support answers, the visitor sees it', async () => {
+    const { context, page } = await newPage({ viewport, javaScript: true })
+    const question = `Can I watch Poly rooms? (${viewport} ${Date.now()})`
+    try {
+      await page.goto('/faq')
+      await page.locator('#contact').getByRole('link', { name: 'Contact Support' }).click()
+      const widget = page.getByRole('dialog', { name: 'Support chat' })
+      await widget.waitFor()
+      expect(new URL(page.url()).pathname).toBe('/faq')
+      await widget.getByLabel('Name (optional)').fill('Robin')
+      await widget.getByLabel('Message').fill(question)
+      await widget.getByRole('button', { name: 'Send' }).click()
+      await widget.getByText(question).waitFor()
+      await widget.getByRole('button', { name: 'Close' }).click()
+
+      const admin = await answer(viewport, question, 'Yes: pick the Polynesian.')
+      await admin.getByText('Unread').first().waitFor()
+
+      // Closed, the widget marks the new reply; opened, it shows it and marks it read.
+      const launcher = page.getByRole('button', { name: /Support chat/ })
+      await launcher.getByText('1 new').waitFor({ timeout: 20_000 })
+      await launcher.click()
+      await widget.getByText('Yes: pick the Polynesian.').waitFor()
+      await expect
+        .poll(
+          async () => admin.locator('li', { hasText: 'Yes: pick the Polynesian.' }).innerText(),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toMatch(/· Read$/)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('without JavaScript: Contact Support leads to /support, a plain form and the answer', async () => {
+    const { context, page } = await newPage({ viewport, javaScript: false })
+    const question = `Do you text Disneyland dining? (${viewport} ${Date.now()})`
+    try {
+      await page.goto('/pricing')
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Live Support' }).click()
+      await page.waitForURL((url) => url.pathname === '/support')
+      await page.getByRole('heading', { name: 'Support chat' }).waitFor()
+      await page.getByRole('button', { name: 'Send' }).click()
+      await page.getByText('Please enter a message.').waitFor()
+      await page.getByLabel('Message').fill(question)
+      await page.getByLabel('Email (optional)').fill('robin@example.com')
+      await page.getByRole('button', { name: 'Send' }).click()
+      await page.waitForURL(
+        (url) => url.pathname === '/support' && url.search === '?from=%2Fpricing',
+      )
+      await page.getByText(question).waitFor()
+
+      await answer(viewport, question, 'Yes, both resorts.')
+      await page.reload()
+      await page.getByText('Yes, both resorts.').waitFor()
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('texting a customer that support answered', () => {
+  it('sends the SMS after the confirm, read from the outbox', async () => {
+    const { context, page } = await newPage({ viewport: 'desktop', javaScript: true })
+    const phoneNumber = fakePhoneNumber()
+    const question = `Please text me when you reply (${Date.now()})`
+    try {
+      await logIn(page, phoneNumber, true)
+      await page.goto('/how-it-works')
+      await page.getByRole('button', { name: 'Support chat' }).click()
+      const widget = page.getByRole('dialog', { name: 'Support chat' })
+      await widget.getByLabel('Message').fill(question)
+      await widget.getByRole('button', { name: 'Send' }).click()
+      await widget.getByText(question).waitFor()
+
+      const admin = await answer('desktop', question, 'Done, check your alerts.')
+      const confirms: string[] = []
+      admin.once('dialog', (dialog) => {
+        confirms.push(dialog.message())
+        void dialog.accept()
+      })
+      await admin.getByRole('button', { name: 'Send SMS notification' }).click()
+      await admin.getByText('SMS sent.').waitFor()
+      expect(confirms).toEqual(['Send SMS notification to customer?'])
+      const texts = readOutbox(inject('outboxPath')).filter((text) => text.to === phoneNumber)
+      expect(texts.at(-1)?.body).toMatch(
+        /support team has answered your message\. Log in to read it/,
+      )
+
+      // Delete, behind its own confirm: the conversation leaves the list.
+      admin.once('dialog', (dialog) => void dialog.accept())
+      await admin.getByRole('button', { name: 'Delete conversation' }).click()
+      await admin.waitForURL((url) => url.pathname === '/chat-admin' && url.search === '')
+      await expect.poll(() => admin.getByText(question).count(), { timeout: 10_000 }).toBe(0)
+    } finally {
+      await context.close()
+    }
+  })
+})
