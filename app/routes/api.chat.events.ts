@@ -35,8 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
       if (request.signal.aborted) return stop()
       request.signal.addEventListener('abort', stop, { once: true })
-      // The browser retries after 3 s if the connection drops; the comment opens the stream.
-      send('retry: 3000\n: connected\n\n')
+      // Subscribed: `ready` tells the client that every later change will reach it. The browser
+      // reconnects 3 s after a dropped connection.
+      send('retry: 3000\nevent: ready\ndata: {}\n\n')
     },
     cancel() {
       stop()

@@ -41,8 +41,12 @@ async function answer(viewport: ViewportName, question: string, reply: string) {
   expect(await send.isDisabled()).toBe(true)
   await page.getByLabel('Reply').fill(`  ${reply}  `)
   await send.click()
+  // Shown at once (optimistic), then saved: a saved reply carries its read mark.
   await page.getByText(reply, { exact: true }).waitFor()
   expect(await page.getByLabel('Reply').inputValue()).toBe('')
+  await expect
+    .poll(() => page.locator('li', { hasText: reply }).innerText(), { timeout: 10_000 })
+    .toMatch(/· Unread$/)
   return page
 }
 
@@ -145,6 +149,78 @@ describe('texting a customer that support answered', () => {
       await expect.poll(() => admin.getByText(question).count(), { timeout: 10_000 }).toBe(0)
     } finally {
       await context.close()
+    }
+  })
+})
+
+describe('the admin screen (desktop)', () => {
+  it('hears a new message pushed through the server, banners it and counts it in the title', async () => {
+    const admin = await adminPage('desktop')
+    await admin.goto('/chat-admin')
+    await admin.getByRole('heading', { name: 'Support chat' }).waitFor()
+    // A second event stream of the page's own, to see the push itself arrive through Express.
+    await admin.evaluate(
+      () =>
+        new Promise<void>((ready) => {
+          const source = new EventSource('/api/chat/events')
+          const heard = new Promise<string>((resolve) =>
+            source.addEventListener('chat', (event) => {
+              source.close()
+              resolve((event as MessageEvent<string>).data)
+            }),
+          )
+          Object.assign(window, { heard })
+          source.addEventListener('ready', () => ready())
+        }),
+    )
+    const question = `Pushed question ${Date.now()}`
+    const sent = await fetch(`${inject('baseUrl')}/api/chat/send`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.250' },
+      body: JSON.stringify({ message: question }),
+    })
+    expect(sent.status).toBe(200)
+    const event = await admin.evaluate(
+      () => (window as unknown as { heard: Promise<string> }).heard,
+    )
+    expect(JSON.parse(event)).toMatchObject({ type: 'message', sender: 'user' })
+    expect(event).not.toContain('Pushed')
+
+    const banner = admin.getByRole('status').filter({ hasText: 'New message' })
+    await banner.waitFor({ timeout: 5_000 })
+    await admin.getByRole('link').filter({ hasText: question }).waitFor()
+    expect(await admin.title()).toMatch(/^\(\d+\) Chat Admin \| Disney Hotel Alerts$/)
+    await banner.waitFor({ state: 'detached', timeout: 5_000 })
+  })
+
+  it('rolls a failed reply back, restoring the text, with the specification’s error', async () => {
+    const question = `Will this reply fail? ${Date.now()}`
+    const sent = await fetch(`${inject('baseUrl')}/api/chat/send`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.251' },
+      body: JSON.stringify({ message: question }),
+    })
+    expect(sent.status).toBe(200)
+    const admin = await adminPage('desktop')
+    await admin.goto('/chat-admin')
+    await admin.getByRole('link').filter({ hasText: question }).click()
+    await admin.getByText(question).waitFor()
+    await admin.route('**/api/chat/respond', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
+    )
+    try {
+      await admin.getByLabel('Reply').fill('This will not arrive')
+      await admin.getByRole('button', { name: 'Send reply' }).click()
+      await admin.getByText('Failed to send response. Please try again.').waitFor()
+      expect(await admin.getByLabel('Reply').inputValue()).toBe('This will not arrive')
+      expect(
+        await admin
+          .getByRole('list', { name: 'Messages' })
+          .getByText('This will not arrive', { exact: true })
+          .count(),
+      ).toBe(0)
+    } finally {
+      await admin.unroute('**/api/chat/respond')
     }
   })
 })

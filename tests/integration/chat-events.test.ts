@@ -85,7 +85,7 @@ describe('chat events across web processes', () => {
     expect(response.headers.get('Cache-Control')).toContain('no-transform')
     const reader = response.body!.getReader()
     const first = new TextDecoder().decode((await reader.read()).value)
-    expect(first).toContain(': connected')
+    expect(first).toContain('event: ready')
 
     // Another web process publishes on the same Redis channel…
     const other = otherProcessBus()
