@@ -55,9 +55,16 @@ describe.each(['phone', 'desktop'] as const)('the support chat (%s)', (viewport)
     const { context, page } = await newPage({ viewport, javaScript: true })
     const question = `Can I watch Poly rooms? (${viewport} ${Date.now()})`
     try {
+      // The widget is never part of the server's HTML: it loads after hydration.
+      const html = await (await fetch(`${inject('baseUrl')}/faq`)).text()
+      expect(html).not.toContain('Support chat')
+
       await page.goto('/faq')
-      await page.locator('#contact').getByRole('link', { name: 'Contact Support' }).click()
       const widget = page.getByRole('dialog', { name: 'Support chat' })
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Live Support' }).click()
+      await widget.waitFor()
+      await widget.getByRole('button', { name: 'Close' }).click()
+      await page.locator('#contact').getByRole('link', { name: 'Contact Support' }).click()
       await widget.waitFor()
       expect(new URL(page.url()).pathname).toBe('/faq')
       await widget.getByLabel('Name (optional)').fill('Robin')

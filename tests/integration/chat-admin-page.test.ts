@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createUser } from '../../db/factories.ts'
 import type { ChatSessionJson } from '~/domain/chat'
+import { action as login } from '~/routes/api.account.login'
+import { action as loginVerify } from '~/routes/api.account.loginVerify'
 import { action as send } from '~/routes/api.chat.send'
 import { loader } from '~/routes/chat-admin'
 import { getDb } from '~/utils/db.server'
+import { latestCode } from '../support/outbox.ts'
 import { callRoute, getRequest, jsonRequest } from '../support/routes.ts'
 import { cookieFor } from '../support/session.ts'
 
@@ -13,6 +16,23 @@ interface Loaded {
 }
 
 describe('/chat-admin', () => {
+  it('lets the admin number in however it is typed at login', async () => {
+    const typed = '(201) 555-0199'
+    expect(
+      (await callRoute(login, jsonRequest('/api/account/login', { phoneNumber: typed }))).status,
+    ).toBe(200)
+    const verified = await callRoute(
+      loginVerify,
+      jsonRequest('/api/account/loginVerify', {
+        phoneNumber: '201.555.0199',
+        code: latestCode('+12015550199'),
+      }),
+    )
+    const { token } = (await verified.json()) as { token: string }
+    const page = await callRoute(loader, getRequest('/chat-admin', { token }))
+    expect(page.status).toBe(200)
+  })
+
   it('sends a visitor to log in and a customer home', async () => {
     const visitor = await callRoute(loader, getRequest('/chat-admin'))
     expect(visitor.status).toBe(302)
