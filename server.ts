@@ -12,6 +12,7 @@ import compression from 'compression'
 import express from 'express'
 import { pinoHttp } from 'pino-http'
 import { getEnv } from './app/env.server.ts'
+import { closeChatBus } from './app/utils/chat-events.server.ts'
 import { getLogger } from './app/utils/logger.server.ts'
 import { startMocks } from './mocks/index.ts'
 
@@ -79,6 +80,8 @@ if (underRemixDev) {
 
 function shutdown(signal: string) {
   logger.info({ signal }, 'web shutting down')
+  // Admins' chat event streams never end by themselves; their browsers reconnect elsewhere.
+  void closeChatBus().catch(() => undefined)
   server.close(() => {
     mocks?.close()
     process.exit(0)

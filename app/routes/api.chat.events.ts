@@ -18,8 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const send = (text: string) => {
         if (open) controller.enqueue(encoder.encode(text))
       }
-      const unsubscribe = await getChatBus().subscribe((event: ChatEvent) =>
-        send(`event: chat\ndata: ${JSON.stringify(event)}\n\n`),
+      const unsubscribe = await getChatBus().subscribe(
+        (event: ChatEvent) => send(`event: chat\ndata: ${JSON.stringify(event)}\n\n`),
+        () => stop(),
       )
       const keepalive = setInterval(() => send(': keepalive\n\n'), KEEPALIVE_MS)
       stop = () => {

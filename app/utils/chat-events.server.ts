@@ -36,8 +36,11 @@ export class ChatBus {
     await this.publisher.publish(this.channel, JSON.stringify(event))
   }
 
-  /** Resolves once Redis has confirmed the subscription; answers how to stop listening. */
-  async subscribe(listener: ChatEventListener): Promise<() => void> {
+  /**
+   * Resolves once Redis has confirmed the subscription; answers how to stop listening. `onClose`
+   * runs if the bus closes first (the process is shutting down).
+   */
+  async subscribe(listener: ChatEventListener, onClose?: () => void): Promise<() => void> {
     if (!this.subscriber) {
       const subscriber = this.makeSubscriber()
       subscriber.on('message', (channel: string, payload: string) => {
@@ -52,18 +55,23 @@ export class ChatBus {
       this.subscribed = subscriber.subscribe(this.channel)
     }
     this.emitter.on('event', listener)
+    if (onClose) this.emitter.on('close', onClose)
+    const stop = () => {
+      this.emitter.off('event', listener)
+      if (onClose) this.emitter.off('close', onClose)
+    }
     try {
       await this.subscribed
     } catch (error) {
-      this.emitter.off('event', listener)
+      stop()
       throw error
     }
-    return () => {
-      this.emitter.off('event', listener)
-    }
+    return stop
   }
 
+  /** Ends every open stream of this process and the subscriber connection. */
   async close(): Promise<void> {
+    this.emitter.emit('close')
     this.emitter.removeAllListeners()
     await this.subscriber?.quit()
     this.subscriber = undefined
@@ -84,6 +92,11 @@ export function getChatBus(): ChatBus {
     () => new Redis(getEnv().redisUrl, { maxRetriesPerRequest: null, connectTimeout: 2_000 }),
   )
   return g.__chatBus
+}
+
+/** On shutdown: open event streams end, so the server can close without waiting for them. */
+export async function closeChatBus(): Promise<void> {
+  await g.__chatBus?.close()
 }
 
 /** Tells every admin screen; a Redis hiccup must not fail the change that was already saved. */

@@ -4,7 +4,7 @@ import { createUser } from '../../db/factories.ts'
 import { getEnv } from '~/env.server'
 import { loader as events } from '~/routes/api.chat.events'
 import { action as send } from '~/routes/api.chat.send'
-import { ChatBus, chatChannel, type ChatEvent } from '~/utils/chat-events.server'
+import { ChatBus, chatChannel, closeChatBus, type ChatEvent } from '~/utils/chat-events.server'
 import { getDb } from '~/utils/db.server'
 import { callRoute, getRequest, jsonRequest } from '../support/routes.ts'
 import { tokenFor } from '../support/session.ts'
@@ -112,5 +112,17 @@ describe('chat events across web processes', () => {
       getRequest('/api/chat/events', { token: await tokenFor(customer) }),
     )
     expect(response.status).toBe(403)
+  })
+
+  it('ends open streams when the process shuts its bus down', async () => {
+    const admin = await createUser(getDb(), { role: 'admin' })
+    const response = await callRoute(
+      events,
+      getRequest('/api/chat/events', { token: await tokenFor(admin) }),
+    )
+    const reader = response.body!.getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: ready')
+    await closeChatBus()
+    expect((await reader.read()).done).toBe(true)
   })
 })
