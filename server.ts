@@ -11,6 +11,7 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/
 import compression from 'compression'
 import express from 'express'
 import { pinoHttp } from 'pino-http'
+import { isCrossSiteWrite } from './app/domain/cross-site.ts'
 import { getEnv } from './app/env.server.ts'
 import { closeChatBus } from './app/utils/chat-events.server.ts'
 import { getLogger } from './app/utils/logger.server.ts'
@@ -59,6 +60,24 @@ app.use(
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
   }),
 )
+// A write from another site is refused before any route sees it (app/domain/cross-site.ts).
+app.use((req, res, next) => {
+  const header = (name: string) => req.get(name) ?? undefined
+  if (
+    isCrossSiteWrite({
+      method: req.method,
+      path: req.path,
+      host: header('host'),
+      origin: header('origin'),
+      secFetchSite: header('sec-fetch-site'),
+      appOrigin: new URL(env.appUrl).origin,
+    })
+  ) {
+    res.status(403).json({ message: 'Cross-site request refused.' })
+    return
+  }
+  next()
+})
 app.all('*', (req, res, next) => handleRequest(req, res, next))
 
 // `remix dev` sets REMIX_DEV_ORIGIN for the app server it starts; it is tooling, not configuration.

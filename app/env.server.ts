@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { normalizePhoneNumber } from '~/domain/phone'
+import { normalizePhoneNumber } from './domain/phone.ts'
 
 /**
  * The one schema for configuration. The web server and the worker both call `loadEnv()` at boot,
@@ -16,22 +16,24 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined))
 
-// Admin numbers are read the way login reads a typed number, so "(201) 555-0199", "201-555-0199"
-// and "+1 201 555 0199" all name the same admin as "+12015550199".
 const phoneList = z
   .string()
   .optional()
-  .transform((value, ctx) =>
+  .transform((value) =>
     (value ?? '')
       .split(',')
       .map((entry) => entry.trim())
-      .filter(Boolean)
-      .map((entry) => {
-        const normalized = normalizePhoneNumber(entry)
-        if (!normalized)
-          ctx.addIssue({ code: 'custom', message: 'each entry must be a phone number' })
-        return normalized ?? entry
-      }),
+      .filter(Boolean),
+  )
+  // Written in any format a person types; each must be a number login itself accepts, or the
+  // admin could never sign in.
+  .transform((entries, ctx) =>
+    entries.map((entry) => {
+      const number = normalizePhoneNumber(entry)
+      if (!number)
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not a phone number login accepts` })
+      return number ?? entry
+    }),
   )
 
 // Mock price ids stand in until a Stripe account's prices are configured.

@@ -78,6 +78,11 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError()
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  // The database or a dependency could not answer in time (app/utils/db.server.ts).
+  const busy =
+    isRouteErrorResponse(error) && error.status === 503
+      ? String((error.data as { message?: unknown } | null)?.message ?? '')
+      : ''
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
       <p className="text-brand-700 text-sm font-semibold">{notFound ? '404' : 'Error'}</p>
@@ -87,7 +92,7 @@ export function ErrorBoundary() {
       <p className="mt-4 text-slate-600">
         {notFound
           ? 'The page may have moved, or the link may be mistyped.'
-          : 'Please try again in a moment. If it keeps happening, contact support.'}
+          : busy || 'Please try again in a moment. If it keeps happening, contact support.'}
       </p>
       <Link
         to="/"

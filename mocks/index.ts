@@ -11,7 +11,8 @@ import { twilioHandlers } from './twilio.ts'
 export function startMocks(env: Env) {
   const handlers = [
     ...(env.twilio.mocked
-      ? twilioHandlers(env.smsOutboxPath, { print: env.nodeEnv !== 'test' })
+      ? // Texts carry login codes: printed in development only, never in a production log.
+        twilioHandlers(env.smsOutboxPath, { print: env.nodeEnv === 'development' })
       : []),
     // A simulator of its own process answers over HTTP instead (DISNEY_SIMULATOR_URL).
     ...(env.disney.mocked && !env.disney.via ? disneyHandlers() : []),

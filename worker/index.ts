@@ -16,7 +16,14 @@ import { startMocks } from '../mocks/index.ts'
 import { checkProcessor } from './check.ts'
 import { maintenanceProcessor } from './maintenance.ts'
 import { createMetrics, serveMetrics } from './metrics.ts'
-import { bullPrefix, createQueues, jitteredBackoff, QUEUES } from './queues.ts'
+import {
+  bullPrefix,
+  createQueues,
+  jitteredBackoff,
+  QUEUES,
+  SWEEP_SCHEDULER,
+  TICK_SCHEDULER,
+} from './queues.ts'
 import { tickProcessor } from './scheduler.ts'
 import { smsProcessor } from './sms.ts'
 import { DriftRecorder } from './drift.ts'
@@ -42,24 +49,35 @@ const mocks = startMocks(env)
 const connection = new Redis(env.redisUrl, { maxRetriesPerRequest: null })
 connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'))
 // Checks queue for a connection rather than each holding one: Postgres allows ~100 in all.
-const db = createDb(env.databaseUrl, { max: Math.min(env.monitoring.concurrency + 5, 25) })
+const db = createDb(env.databaseUrl, {
+  max: Math.min(env.monitoring.concurrency + 5, 25),
+  onIdleError: (error) => logger.warn({ err: error }, 'database connection lost'),
+})
 const queues = createQueues(connection, env.redisPrefix)
 const metrics = createMetrics()
 const breaker = new CircuitBreaker(connection, env.redisPrefix)
 const drift = new DriftRecorder(db, metrics, logger)
 const answers = new AnswerWatch(connection, env.redisPrefix)
 
-// Schedulers are upserted by every worker; Redis keeps one of each.
-await queues.maintenance.upsertJobScheduler(
-  'sweep-expired',
-  { pattern: '17 * * * *' },
-  { name: 'sweep-expired', data: { task: 'sweep-expired' } },
-)
-await queues.tick.upsertJobScheduler(
-  'claim-due',
-  { every: env.monitoring.tickIntervalMs },
-  { name: 'claim-due', data: { task: 'claim-due' } },
-)
+/**
+ * The job schedulers, upserted by every worker (Redis keeps one of each), and again whenever one
+ * is missing: a Redis that restarts empty loses them, and the tick comes back within a beat.
+ */
+async function ensureSchedules() {
+  if (!(await queues.maintenance.getJobScheduler(SWEEP_SCHEDULER)))
+    await queues.maintenance.upsertJobScheduler(
+      SWEEP_SCHEDULER,
+      { pattern: '17 * * * *' },
+      { name: 'sweep-expired', data: { task: 'sweep-expired' } },
+    )
+  if (!(await queues.tick.getJobScheduler(TICK_SCHEDULER)))
+    await queues.tick.upsertJobScheduler(
+      TICK_SCHEDULER,
+      { every: env.monitoring.tickIntervalMs },
+      { name: 'claim-due', data: { task: 'claim-due' } },
+    )
+}
+await ensureSchedules()
 
 const prefix = bullPrefix(env.redisPrefix)
 const settings = { backoffStrategy: (attemptsMade: number) => jitteredBackoff(attemptsMade) }
@@ -102,7 +120,11 @@ for (const worker of workers) {
   worker.on('failed', (job, error) =>
     logger.warn({ queue: worker.name, job: job?.id, err: error.message }, 'job failed'),
   )
+  // Without a listener a connection error would be thrown; BullMQ reconnects by itself.
+  worker.on('error', (error) => logger.warn({ queue: worker.name, err: error }, 'worker error'))
 }
+for (const queue of Object.values(queues))
+  queue.on('error', (error) => logger.warn({ queue: queue.name, err: error }, 'queue error'))
 
 const metricsServer = env.monitoring.metricsPort
   ? serveMetrics(metrics, queues, env.monitoring.metricsPort)
@@ -114,19 +136,15 @@ metricsServer?.on('error', (error) =>
 async function heartbeat() {
   try {
     await beat(connection, env.redisPrefix, workerId)
+    await ensureSchedules()
     for (const family of ENDPOINT_FAMILIES)
       metrics.breakerOpen.set({ family }, (await breaker.isOpen(family)) ? 1 : 0)
   } catch (error) {
     logger.warn({ err: error }, 'heartbeat failed')
   }
 }
-await heartbeat()
 const heartbeatTimer = setInterval(heartbeat, HEARTBEAT_INTERVAL_MS)
 const driftTimer = setInterval(() => void drift.flush(), DRIFT_FLUSH_MS)
-logger.info(
-  { workerId, queues: workers.map((w) => w.name), mocks: Boolean(mocks) },
-  'worker started',
-)
 
 let stopping = false
 async function shutdown(signal: string) {
@@ -149,3 +167,10 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
+
+// The first beat only once a SIGTERM would be handled: whoever waits for it may stop us next.
+await heartbeat()
+logger.info(
+  { workerId, queues: workers.map((w) => w.name), mocks: Boolean(mocks) },
+  'worker started',
+)

@@ -1,4 +1,5 @@
 import { Queue, type ConnectionOptions } from 'bullmq'
+import type { Redis } from 'ioredis'
 import type { AlertKind } from '../app/domain/alerts.ts'
 
 /** Queue names and their job payloads, shared by whoever adds and whoever processes. */
@@ -8,6 +9,10 @@ export const QUEUES = {
   check: 'check',
   sms: 'sms',
 } as const
+
+/** The ids of the job schedulers (one of each in Redis, whichever worker upserts them). */
+export const TICK_SCHEDULER = 'claim-due'
+export const SWEEP_SCHEDULER = 'sweep-expired'
 
 export interface MaintenanceJob {
   task: 'sweep-expired'
@@ -67,4 +72,17 @@ export type Queues = ReturnType<typeof createQueues>
 export function jitteredBackoff(attemptsMade: number): number {
   const ceiling = Math.min(60_000, 1000 * 2 ** Math.max(0, attemptsMade - 1))
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2))
+}
+
+const tickQueues = new WeakMap<Redis, Queue>()
+
+/** Whether the tick's job scheduler exists in Redis (read by /healthz, on its connection). */
+export async function tickScheduled(connection: Redis, redisPrefix: string) {
+  let queue = tickQueues.get(connection)
+  if (!queue) {
+    queue = new Queue(QUEUES.tick, { connection, prefix: bullPrefix(redisPrefix) })
+    queue.on('error', () => undefined) // the health check reports Redis trouble itself
+    tickQueues.set(connection, queue)
+  }
+  return Boolean(await queue.getJobScheduler(TICK_SCHEDULER))
 }

@@ -2,7 +2,8 @@ import { json } from '@remix-run/node'
 import { sql } from 'kysely'
 import { getEnv } from '~/env.server'
 import { getDb } from '~/utils/db.server'
-import { liveWorkers } from '~/utils/heartbeat.server'
+import { HEARTBEAT_STALE_MS, liveWorkers } from '~/utils/heartbeat.server'
+import { tickScheduled } from '../../worker/queues.ts'
 import { getRedis } from '~/utils/redis.server'
 import { silentFamilies, upstreamFaults } from '~/utils/upstream-health.server'
 
@@ -26,10 +27,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   ])
 }
 
-/** GET /healthz: 200 when Postgres, Redis and at least one worker are fine, else 503 naming what is not. */
+/**
+ * GET /healthz, readiness: 200 when Postgres, Redis, a live worker and the tick's schedule are
+ * fine, else 503 naming what is not. (GET /livez says only that this process answers.)
+ */
 export async function loader() {
   const prefix = getEnv().redisPrefix
-  const [database, redis, worker] = await Promise.all([
+  const [database, redis, worker, schedule] = await Promise.all([
     check(async () => {
       await withTimeout(sql`select 1`.execute(getDb()), 2000, 'postgres')
       return undefined
@@ -40,11 +44,18 @@ export async function loader() {
     }),
     check(async () => {
       const count = await withTimeout(liveWorkers(getRedis(), prefix), 2000, 'redis')
-      if (count === 0) throw new Error('no worker heartbeat in the last 30 seconds')
+      if (count === 0)
+        throw new Error(`no worker heartbeat in the last ${HEARTBEAT_STALE_MS / 1000} seconds`)
       return `${count} worker${count === 1 ? '' : 's'} alive`
     }),
+    check(async () => {
+      // A Redis that restarted empty has lost it; a worker puts it back within a heartbeat.
+      const ticking = await withTimeout(tickScheduled(getRedis(), prefix), 2000, 'redis')
+      if (!ticking) throw new Error('the tick schedule is missing: nothing is being checked')
+      return undefined
+    }),
   ])
-  const checks = { database, redis, worker }
+  const checks = { database, redis, worker, schedule }
   const failing = Object.entries(checks)
     .filter(([, result]) => !result.ok)
     .map(([name]) => name)

@@ -1,7 +1,10 @@
 import type { Redis } from 'ioredis'
 
-/** Workers write a heartbeat this often; the web calls a worker alive within three beats. */
-export const HEARTBEAT_INTERVAL_MS = 10_000
+/**
+ * Workers write a heartbeat this often; the web calls a worker alive only while its last beat is
+ * fresh (three beats), so a worker killed outright stops counting within seconds.
+ */
+export const HEARTBEAT_INTERVAL_MS = 3_000
 export const HEARTBEAT_STALE_MS = 3 * HEARTBEAT_INTERVAL_MS
 
 export function heartbeatKey(prefix: string) {

@@ -40,13 +40,13 @@ async function fillHotelForm(page: Page, javaScript: boolean) {
     await pickDay(page, 10)
     await pickDay(page, 14)
     await page.getByRole('button', { name: 'Show room types' }).click()
-    await page.getByRole('option', { name: /Standard Room - Standard View/ }).click()
+    await page.getByRole('option', { name: /^Standard Room(?! - Accessible)/ }).click()
     await page.keyboard.press('Escape')
     await page.getByRole('list', { name: 'Selected room types' }).waitFor()
   } else {
     await page.locator('input[name="checkInDate"]').fill(iso(10))
     await page.locator('input[name="checkOutDate"]').fill(iso(14))
-    await page.getByLabel(/Standard Room - Standard View/).check()
+    await page.getByLabel(/^Standard Room(?! - Accessible)/).check()
   }
   await page.getByRole('button', { name: 'Start Disney Hotel Alerts' }).click()
 }
@@ -255,7 +255,9 @@ describe.each(MODES.filter((mode) => mode.javaScript))('the wizards ($label)', (
       await dialog.getByText('Adults (18+)').waitFor()
       await dialog.getByRole('button', { name: 'Next', exact: true }).click()
       await dialog.getByRole('button', { name: 'Show room types' }).click()
-      await page.getByRole('option', { name: /Deluxe Studio - Standard View/ }).click()
+      await page
+        .getByRole('option', { name: /^Deluxe Studio - Resort View(?! - Accessible)/ })
+        .click()
       await page.keyboard.press('Escape')
       await dialog.getByRole('button', { name: 'Create' }).click()
       await scope().getByText("Disney's Riviera Resort").waitFor()

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createUser } from '../../db/factories.ts'
 import { maintenanceProcessor } from '../../worker/maintenance.ts'
@@ -22,7 +21,8 @@ async function until(check: () => Promise<boolean>, timeoutMs = 20_000) {
 describe('the worker process', () => {
   it('beats a heartbeat while it runs and shuts down cleanly on SIGTERM', async () => {
     const env = getEnv()
-    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['worker/index.ts'], {
+    // As `npm run worker` starts it: node itself receives the signal, no launcher in between.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'worker/index.ts'], {
       env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
       stdio: 'ignore',
     })

@@ -59,11 +59,13 @@ export default async function setup(project: TestProject) {
     // alerts mid-test, so the worker's scheduler stays quiet (monitoring has its own tests).
     TICK_INTERVAL_MS: '600000',
   }
-  const tsx = path.resolve('node_modules/.bin/tsx')
-  const processes = [
-    spawn(tsx, ['server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] }),
-    spawn(tsx, ['worker/index.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] }),
-  ]
+  // As `npm start` runs them: node itself, with tsx's loader, so signals reach the process.
+  const processes = ['server.ts', 'worker/index.ts'].map((entry) =>
+    spawn(process.execPath, ['--import', 'tsx', entry], {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  )
   const baseUrl = `http://localhost:${port}`
   try {
     await waitForHealth(baseUrl, processes)

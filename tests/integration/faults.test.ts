@@ -1,0 +1,314 @@
+/**
+ * Faults the service must survive, caused for real: a worker killed outright mid-batch, Redis
+ * stopped and restarted (with its data, and empty), and the database's connections dropped by a
+ * TCP proxy between the worker and Postgres. Each asserts that no check is lost and no text is
+ * sent twice, and prints how long recovery took (a figure, not an assertion).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { connect, createServer, type Server, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Redis } from 'ioredis'
+import { sql } from 'kysely'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createDb } from '../../db/client.ts'
+import { createDiningAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
+import { tickScheduled } from '../../worker/queues.ts'
+import { getDb } from '~/utils/db.server'
+import { readOutbox } from '../support/outbox.ts'
+import { freePort } from '../support/ports.ts'
+
+const db = getDb()
+const children: ChildProcess[] = []
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL')
+})
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 90_000) {
+  const started = Date.now()
+  while (!(await check().catch(() => false))) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting until ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return Date.now() - started
+}
+
+/** A worker process as `npm run worker` starts it, ticking fast, with the simulators inside. */
+function startWorker(env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/index.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      TICK_INTERVAL_MS: '500',
+      WORKER_METRICS_PORT: '0',
+      SMS_RATE_PER_SECOND: '500',
+      UPSTREAM_RATE_PER_SECOND: '40',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  children.push(child)
+  return child
+}
+
+/**
+ * Dining alerts due now, on dates a day or two out where the simulator opens tables, spread over
+ * many questions (party size × date) so a batch takes a while at the upstream rate limit.
+ */
+async function dueAlerts(questions: number, perQuestion = 3) {
+  const user = await createUser(db, { planId: 'the-club', trialStartUtc: new Date() })
+  const ids: string[] = []
+  for (let q = 0; q < questions; q++) {
+    for (let a = 0; a < perQuestion; a++) {
+      const alert = await createDiningAlertRow(db, user.id, {
+        partySize: 1 + (q % 10),
+        reserveDate: daysFromToday(1 + Math.floor(q / 10)),
+        diningLocationId: ['90002464', '16660079', '90002606'][a % 3]!,
+        preferredTime: null,
+        timeRangeStart: '07:00:00',
+        timeRangeEnd: '22:00:00',
+        nextCheckAt: new Date(),
+      })
+      ids.push(alert.id)
+    }
+  }
+  return ids
+}
+
+async function uncheckedCount(ids: string[], since: Date) {
+  const { count } = await db
+    .selectFrom('diningAlerts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('lastCheckedAt', 'is', null), eb('lastCheckedAt', '<', since)]))
+    .executeTakeFirstOrThrow()
+  return Number(count)
+}
+
+async function pendingTexts() {
+  const { count } = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('status', 'in', ['pending', 'sending'])
+    .executeTakeFirstOrThrow()
+  return Number(count)
+}
+
+/** No text reached the phone twice: every outbox line is one of a kind. */
+function expectNoDuplicateTexts() {
+  const texts = readOutbox().map((entry) => `${entry.to}|${entry.body}`)
+  expect(texts.length).toBe(new Set(texts).size)
+  return texts.length
+}
+
+function exited(child: ChildProcess) {
+  return new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode)
+    else child.once('exit', (code) => resolve(code))
+  })
+}
+
+describe('a worker killed outright', () => {
+  it('loses no check and sends no text twice: another worker finishes its batch', async () => {
+    const ids = await dueAlerts(120)
+    const started = new Date()
+    const first = startWorker()
+    await until('the first worker has checked some alerts', async () => {
+      return (await uncheckedCount(ids, started)) < ids.length - 20
+    })
+    first.kill('SIGKILL')
+    await exited(first)
+    const killedAt = Date.now()
+    const left = await uncheckedCount(ids, started)
+    expect(left).toBeGreaterThan(0)
+
+    startWorker()
+    // Its claimed-but-waiting jobs run at once; the jobs it held run when their lock expires.
+    await until(
+      'every alert has been checked',
+      async () => (await uncheckedCount(ids, started)) === 0,
+    )
+    await until('every text has been sent', async () => (await pendingTexts()) === 0)
+    const texts = expectNoDuplicateTexts()
+    console.log(
+      `kill -9 mid-batch: ${left} of ${ids.length} alerts were unchecked at the kill; all checked and ${texts} texts sent, none twice, ${((Date.now() - killedAt) / 1000).toFixed(1)} s after it`,
+    )
+  }, 180_000)
+})
+
+/** A Redis of this test's own, which it can stop and start. */
+async function ownRedis() {
+  const port = await freePort()
+  const dir = mkdtempSync(path.join(tmpdir(), 'redis-'))
+  let server: ChildProcess | undefined
+  const url = `redis://127.0.0.1:${port}`
+  const start = async () => {
+    server = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--appendonly',
+        'yes',
+        '--save',
+        '',
+      ],
+      { stdio: 'ignore' },
+    )
+    children.push(server)
+    const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 100 })
+    probe.on('error', () => undefined)
+    await until('Redis answers', async () => {
+      await probe.connect().catch(() => undefined)
+      return (await probe.ping()) === 'PONG'
+    })
+    probe.disconnect()
+  }
+  const stop = async (keepData: boolean) => {
+    const client = new Redis(url)
+    client.on('error', () => undefined)
+    await client.call('SHUTDOWN', keepData ? 'SAVE' : 'NOSAVE').catch(() => undefined)
+    client.disconnect()
+    await exited(server!)
+    if (!keepData) {
+      rmSync(dir, { recursive: true, force: true })
+      mkdirSync(dir)
+    }
+  }
+  return { url, start, stop, dir }
+}
+
+describe('Redis restarted', () => {
+  it('with its data and empty: the schedule comes back by itself and checks go on', async () => {
+    const redis = await ownRedis()
+    await redis.start()
+    const watcher = new Redis(redis.url, { maxRetriesPerRequest: 1, retryStrategy: () => 200 })
+    watcher.on('error', () => undefined)
+    const prefix = process.env.REDIS_PREFIX!
+    const worker = startWorker({ REDIS_URL: redis.url })
+    await until('the tick is scheduled', () => tickScheduled(watcher, prefix))
+    const before = await dueAlerts(10, 1)
+    const started = new Date()
+    await until(
+      'the first alerts are checked',
+      async () => (await uncheckedCount(before, started)) === 0,
+    )
+
+    for (const keepData of [true, false]) {
+      await redis.stop(keepData)
+      const down = Date.now()
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await redis.start()
+      const scheduledAfter = await until('the tick is scheduled again', () =>
+        tickScheduled(watcher, prefix),
+      )
+      const ids = await dueAlerts(10, 1)
+      const since = new Date()
+      await until(
+        'alerts due after the restart are checked',
+        async () => (await uncheckedCount(ids, since)) === 0,
+      )
+      expect(worker.exitCode).toBeNull()
+      console.log(
+        `Redis restarted ${keepData ? 'with its data' : 'empty'}: tick scheduled ${(scheduledAfter / 1000).toFixed(1)} s after Redis was back, new alerts checked ${((Date.now() - down) / 1000).toFixed(1)} s after it stopped`,
+      )
+    }
+    await until('every text has been sent', async () => (await pendingTexts()) === 0)
+    expectNoDuplicateTexts()
+    watcher.disconnect()
+  }, 180_000)
+})
+
+/** A TCP proxy to Postgres whose connections the test can cut, and which it can close. */
+async function postgresProxy() {
+  const sockets = new Set<Socket>()
+  let server: Server | undefined
+  const port = await freePort()
+  const open = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = connect(5432, '127.0.0.1')
+        for (const socket of [client, upstream]) {
+          sockets.add(socket)
+          socket.on('close', () => sockets.delete(socket))
+          socket.on('error', () => undefined)
+        }
+        client.pipe(upstream).pipe(client)
+      })
+      server.listen(port, '127.0.0.1', () => resolve())
+    })
+  const cut = async () => {
+    const closed = new Promise<void>((resolve) => server!.close(() => resolve()))
+    for (const socket of sockets) socket.destroy()
+    await closed
+  }
+  await open()
+  return { port, open, cut }
+}
+
+describe('the database connection dropped', () => {
+  it('is survived by the worker, which checks on once Postgres is reachable again', async () => {
+    const proxy = await postgresProxy()
+    const url = new URL(process.env.DATABASE_URL!)
+    url.port = String(proxy.port)
+    const worker = startWorker({ DATABASE_URL: url.toString() })
+    const before = await dueAlerts(10, 1)
+    const started = new Date()
+    await until(
+      'the first alerts are checked',
+      async () => (await uncheckedCount(before, started)) === 0,
+    )
+
+    await proxy.cut()
+    const cutAt = Date.now()
+    const ids = await dueAlerts(10, 1)
+    const since = new Date()
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    expect(worker.exitCode).toBeNull()
+    await proxy.open()
+    await until(
+      'alerts due during the outage are checked',
+      async () => (await uncheckedCount(ids, since)) === 0,
+    )
+    expect(worker.exitCode).toBeNull()
+    await until('every text has been sent', async () => (await pendingTexts()) === 0)
+    expectNoDuplicateTexts()
+    console.log(
+      `database connections cut for 2 s: the worker kept running and checked again ${((Date.now() - cutAt) / 1000).toFixed(1)} s after the cut`,
+    )
+  }, 180_000)
+
+  it('turns the web into 503s while Postgres is unreachable, and serves again after', async () => {
+    const proxy = await postgresProxy()
+    const url = new URL(process.env.DATABASE_URL!)
+    url.port = String(proxy.port)
+    const lost: Error[] = []
+    const web = createDb(url.toString(), {
+      connectionTimeoutMs: 1_000,
+      onIdleError: (error) => lost.push(error),
+      onUnavailable: () => new Response('busy', { status: 503 }),
+    })
+    await sql`select 1`.execute(web)
+    await proxy.cut()
+    const refused = await sql`select 1`.execute(web).catch((thrown: unknown) => thrown)
+    expect(refused).toBeInstanceOf(Response)
+    expect((refused as Response).status).toBe(503)
+    // The pool heard of its idle connection dying instead of crashing the process.
+    await until('the pool reports the lost connection', async () => lost.length > 0, 10_000)
+    await proxy.open()
+    const back = await until('the web pool reconnects', async () => {
+      await sql`select 1`.execute(web)
+      return true
+    })
+    console.log(
+      `web pool: 503 while cut, serving again ${(back / 1000).toFixed(1)} s after Postgres was back`,
+    )
+    await web.destroy()
+  })
+})
