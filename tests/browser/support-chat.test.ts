@@ -111,6 +111,8 @@ describe.each(['phone', 'desktop'] as const)('the support chat (%s)', (viewport)
         (url) => url.pathname === '/support' && url.search === '?from=%2Fpricing',
       )
       await page.getByText(question).waitFor()
+      // Without JavaScript the server cannot know the reader's time zone, so it says UTC.
+      expect(await page.locator('time').first().innerText()).toMatch(/^\d{1,2}:\d{2} [AP]M UTC$/)
 
       await answer(viewport, question, 'Yes, both resorts.')
       await page.reload()

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
-import { formatChatTime, sessionLabel, type ChatSessionJson } from '~/domain/chat'
+import { ChatTime } from '~/components/chat/message-list'
+import { sessionLabel, type ChatSessionJson } from '~/domain/chat'
 
 /** The admin's list of conversations, newest activity first; each opens its conversation. */
 export function AdminSessionList({ sessions }: { sessions: readonly ChatSessionJson[] }) {
@@ -31,13 +32,10 @@ export function AdminSessionList({ sessions }: { sessions: readonly ChatSessionJ
             </div>
             <div className="shrink-0 text-right">
               {session.lastMessage && (
-                <time
+                <ChatTime
                   className="block text-xs text-slate-500"
-                  dateTime={session.lastMessage.timestamp}
-                  suppressHydrationWarning
-                >
-                  {formatChatTime(session.lastMessage.timestamp)}
-                </time>
+                  iso={session.lastMessage.timestamp}
+                />
               )}
               {session.unreadCount > 0 && (
                 <span className="mt-1 inline-block rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { formatChatTime, type ChatMessageJson } from '~/domain/chat'
+import { useHydrated } from '~/hooks/use-hydrated'
 
 type Shown = Pick<ChatMessageJson, 'id' | 'text' | 'sender' | 'timestamp' | 'isRead'> & {
   pending?: boolean
@@ -43,10 +44,7 @@ export function MessageList({
               {message.text}
             </p>
             <p className="mt-1 text-xs text-slate-500">
-              {who} ·{' '}
-              <time dateTime={message.timestamp} suppressHydrationWarning>
-                {formatChatTime(message.timestamp)}
-              </time>
+              {who} · <ChatTime iso={message.timestamp} />
               {showReadMarks && message.sender === 'support' && !message.pending && (
                 <> · {message.isRead ? 'Read' : 'Unread'}</>
               )}
@@ -56,5 +54,20 @@ export function MessageList({
       })}
       <li ref={end} aria-hidden="true" />
     </ol>
+  )
+}
+
+/**
+ * A message's time: in the reader's own time zone once React runs in the browser; the server,
+ * which does not know it, renders UTC and says so (what a reader without JavaScript sees).
+ */
+export function ChatTime({ iso, className }: { iso: string; className?: string }) {
+  const hydrated = useHydrated()
+  return (
+    <time dateTime={iso} className={className} suppressHydrationWarning>
+      {hydrated
+        ? formatChatTime(iso)
+        : `${formatChatTime(iso, new Date(), { timeZone: 'UTC' })} UTC`}
+    </time>
   )
 }
