@@ -233,3 +233,48 @@ describe('the admin screen (desktop)', () => {
     }
   })
 })
+
+describe('the admin screen without JavaScript (phone)', () => {
+  it('answers, texts the customer after the confirm step, and deletes after its own', async () => {
+    const customer = await newPage({ viewport: 'phone', javaScript: false })
+    const admin = await newPage({ viewport: 'phone', javaScript: false })
+    const phoneNumber = fakePhoneNumber()
+    const question = `Asked and answered without JavaScript (${Date.now()})`
+    const reply = 'Answered without JavaScript.'
+    try {
+      await logIn(customer.page, phoneNumber, false)
+      await customer.page.goto('/support')
+      await customer.page.getByLabel('Message').fill(question)
+      await customer.page.getByRole('button', { name: 'Send' }).click()
+      await customer.page.getByText(question).waitFor()
+
+      await logIn(admin.page, ADMIN_PHONE, false)
+      await admin.page.goto('/chat-admin')
+      await admin.page.getByRole('link').filter({ hasText: question }).click()
+      await admin.page.getByLabel('Reply').fill(`  ${reply}  `)
+      await admin.page.getByRole('button', { name: 'Send reply' }).click()
+      const messages = admin.page.getByRole('list', { name: 'Messages' })
+      await messages.getByText(reply, { exact: true }).waitFor()
+
+      await admin.page.getByRole('link', { name: 'Send SMS notification' }).click()
+      await admin.page.getByText('Send SMS notification to customer?').waitFor()
+      await admin.page.getByRole('button', { name: 'Send SMS' }).click()
+      await admin.page.getByText('SMS sent.').waitFor()
+      const texts = readOutbox(inject('outboxPath')).filter((text) => text.to === phoneNumber)
+      expect(texts.at(-1)?.body).toMatch(/support team has answered your message/)
+
+      await admin.page.getByRole('link', { name: 'Delete conversation' }).click()
+      await admin.page
+        .getByText(
+          'Are you sure you want to permanently delete this conversation? This action cannot be undone.',
+        )
+        .waitFor()
+      await admin.page.getByRole('button', { name: 'Delete', exact: true }).click()
+      await admin.page.waitForURL((url) => url.pathname === '/chat-admin' && url.search === '')
+      expect(await admin.page.getByText(question).count()).toBe(0)
+    } finally {
+      await customer.context.close()
+      await admin.context.close()
+    }
+  })
+})

@@ -4,11 +4,11 @@ import type { ChatSessionJson } from '~/domain/chat'
 import { action as login } from '~/routes/api.account.login'
 import { action as loginVerify } from '~/routes/api.account.loginVerify'
 import { action as send } from '~/routes/api.chat.send'
-import { loader } from '~/routes/chat-admin'
+import { action, loader } from '~/routes/chat-admin'
 import { getDb } from '~/utils/db.server'
-import { latestCode } from '../support/outbox.ts'
-import { callRoute, getRequest, jsonRequest } from '../support/routes.ts'
-import { cookieFor } from '../support/session.ts'
+import { latestCode, readOutbox } from '../support/outbox.ts'
+import { callRoute, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
+import { cookieFor, tokenFor } from '../support/session.ts'
 
 interface Loaded {
   sessions: ChatSessionJson[]
@@ -69,5 +69,69 @@ describe('/chat-admin', () => {
     const odd = await callRoute(loader, getRequest('/chat-admin?session=%00x', { cookie }))
     expect(odd.status).toBe(200)
     expect(((await odd.json()) as Loaded).selectedId).toBeNull()
+  })
+
+  it('answers, texts and deletes through its own forms, for an admin without JavaScript', async () => {
+    const admin = await createUser(getDb(), { role: 'admin' })
+    const cookie = await cookieFor(admin)
+    const customer = await createUser(getDb())
+    const token = await tokenFor(customer)
+    await callRoute(send, jsonRequest('/api/chat/send', { message: 'No JS admin?' }, { token }))
+    const list = (await (
+      await callRoute(loader, getRequest('/chat-admin', { cookie }))
+    ).json()) as Loaded
+    const { sessionId } = list.sessions.find((s) => s.userId === customer.id)!
+    const post = (fields: Record<string, string>, who = cookie) =>
+      callRoute(action, formRequest(`/chat-admin?session=${sessionId}`, fields, { cookie: who }))
+    const messages = async () =>
+      (
+        (await (
+          await callRoute(loader, getRequest(`/chat-admin?session=${sessionId}`, { cookie }))
+        ).json()) as Loaded
+      ).sessions.find((s) => s.sessionId === sessionId)?.messages ?? []
+
+    // A customer posting the admin's form is sent home, and nothing changes.
+    const denied = await post(
+      { intent: 'reply', sessionId, responseText: 'x' },
+      await cookieFor(customer),
+    )
+    expect(denied.headers.get('Location')).toBe('/')
+    // Empty text is not sent; a JSON body is a 400.
+    expect(
+      (await post({ intent: 'reply', sessionId, responseText: '   ' })).headers.get('Location'),
+    ).toBe(`/chat-admin?session=${sessionId}`)
+    const asJson = await callRoute(
+      action,
+      jsonRequest('/chat-admin', { intent: 'delete', sessionId }, { cookie }),
+    )
+    expect(asJson.status).toBe(400)
+    expect(await messages()).toHaveLength(1)
+
+    const replied = await post({ intent: 'reply', sessionId, responseText: ' Yes, it works. ' })
+    expect(replied.headers.get('Location')).toBe(`/chat-admin?session=${sessionId}`)
+    expect((await messages()).map((m) => [m.sender, m.text])).toEqual([
+      ['user', 'No JS admin?'],
+      ['support', 'Yes, it works.'],
+    ])
+
+    const texted = await post({ intent: 'notify-sms', sessionId })
+    expect(texted.headers.get('Location')).toBe(`/chat-admin?session=${sessionId}&sms=sent`)
+    expect(readOutbox().filter((t) => t.to === customer.phoneNumber)).toHaveLength(1)
+    const confirming = (await (
+      await callRoute(
+        loader,
+        getRequest(`/chat-admin?session=${sessionId}&confirm=delete`, { cookie }),
+      )
+    ).json()) as { confirm: string }
+    expect(confirming.confirm).toBe('delete')
+
+    const deleted = await post({ intent: 'delete', sessionId })
+    expect(deleted.headers.get('Location')).toBe('/chat-admin')
+    expect(await messages()).toEqual([])
+    const again = await post({ intent: 'delete', sessionId })
+    expect(again.status).toBe(404)
+    expect(await again.json()).toEqual({
+      message: 'Failed to delete conversation. Please try again.',
+    })
   })
 })

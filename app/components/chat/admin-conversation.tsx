@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@remix-run/react'
 import { useState, type FormEvent } from 'react'
+import { ConfirmPanel } from '~/components/chat/confirm-panel'
 import { MessageList } from '~/components/chat/message-list'
 import {
   CHAT_TEXT,
@@ -9,25 +10,37 @@ import {
   type ChatMessageJson,
   type ChatSessionJson,
 } from '~/domain/chat'
+import { useHydrated } from '~/hooks/use-hydrated'
 
 type Shown = ChatMessageJson & { pending?: boolean }
 
 const button = 'rounded-lg px-3 py-2 text-sm font-semibold disabled:opacity-60'
+const secondary = `${button} border border-slate-300 text-slate-700 hover:bg-slate-50`
+const danger = `${button} border border-red-300 text-red-700 hover:bg-red-50`
 
 /**
  * One conversation: the messages (support's with Read or Unread), the reply form (applied at once
  * and rolled back with the text restored if the server refuses), delete and SMS notification.
+ * Without JavaScript the reply is a plain post and delete and SMS go through a confirm step in
+ * the URL (`confirm=delete|sms`), posted to the page's own action.
  */
 export function AdminConversation({
   session,
   messages,
   onChanged,
+  confirm,
+  serverNotice,
+  serverError,
 }: {
   session: ChatSessionJson | undefined
   messages: ChatMessageJson[]
   onChanged: () => Promise<unknown>
+  confirm: 'delete' | 'sms' | null
+  serverNotice: string | null
+  serverError: string | null
 }) {
   const navigate = useNavigate()
+  const hydrated = useHydrated()
   const [draft, setDraft] = useState('')
   const [pending, setPending] = useState<Shown[]>([])
   const [error, setError] = useState<string | null>(null)
@@ -111,6 +124,9 @@ export function AdminConversation({
   }
 
   const shown: Shown[] = [...messages, ...pending]
+  const here = `/chat-admin?session=${sessionId}`
+  const shownError = error ?? serverError
+  const shownNotice = notice ?? serverNotice
   const page = [...messages].reverse().find((message) => message.currentPage)?.currentPage
   return (
     <section className="mt-4">
@@ -129,54 +145,61 @@ export function AdminConversation({
           </p>
         </div>
         <div className="flex gap-2">
-          {session?.canNotifySms && (
-            <button
-              type="button"
-              onClick={notify}
-              disabled={busy}
-              className={`${button} border border-slate-300 text-slate-700 hover:bg-slate-50`}
-            >
-              Send SMS notification
+          {session?.canNotifySms &&
+            (hydrated ? (
+              <button type="button" onClick={notify} disabled={busy} className={secondary}>
+                Send SMS notification
+              </button>
+            ) : (
+              <Link to={`${here}&confirm=sms`} className={secondary}>
+                Send SMS notification
+              </Link>
+            ))}
+          {hydrated ? (
+            <button type="button" onClick={remove} disabled={busy} className={danger}>
+              Delete conversation
             </button>
+          ) : (
+            <Link to={`${here}&confirm=delete`} className={danger}>
+              Delete conversation
+            </Link>
           )}
-          <button
-            type="button"
-            onClick={remove}
-            disabled={busy}
-            className={`${button} border border-red-300 text-red-700 hover:bg-red-50`}
-          >
-            Delete conversation
-          </button>
         </div>
       </div>
-      {notice && (
+      {confirm && sessionId && (
+        <ConfirmPanel kind={confirm} sessionId={sessionId} cancelTo={here} />
+      )}
+      {shownNotice && (
         <p role="status" className="mt-3 text-sm text-green-700">
-          {notice}
+          {shownNotice}
         </p>
       )}
       <div className="mt-4 max-h-[60vh] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4">
         <MessageList messages={shown} viewer="support" showReadMarks empty="No messages." />
       </div>
-      <form onSubmit={reply} className="mt-4 space-y-2">
+      <form method="post" onSubmit={reply} className="mt-4 space-y-2">
+        <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="sessionId" value={sessionId} />
         <label htmlFor="reply" className="block text-sm font-medium text-slate-700">
           Reply
         </label>
         <textarea
           id="reply"
+          name="responseText"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           rows={3}
           maxLength={MAX_MESSAGE_LENGTH}
           className="focus:border-brand-500 focus:ring-brand-500 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
         />
-        {error && (
+        {shownError && (
           <p role="alert" className="text-sm text-red-600">
-            {error}
+            {shownError}
           </p>
         )}
         <button
           type="submit"
-          disabled={!check.ok}
+          disabled={hydrated && !check.ok}
           className={`${button} bg-brand-600 hover:bg-brand-700 text-white`}
         >
           Send reply
