@@ -3,6 +3,7 @@
  * whose keys are absent. `npm run dev` runs it under `remix dev`; `npm start` runs the build.
  */
 import 'dotenv/config'
+import { randomBytes } from 'node:crypto'
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -12,9 +13,13 @@ import compression from 'compression'
 import express from 'express'
 import { pinoHttp } from 'pino-http'
 import { isCrossSiteWrite } from './app/domain/cross-site.ts'
+import { securityHeaders } from './app/domain/security-headers.ts'
 import { getEnv } from './app/env.server.ts'
 import { closeChatBus } from './app/utils/chat-events.server.ts'
 import { getLogger } from './app/utils/logger.server.ts'
+import { adminOnly, createWebMetrics, queueBoard } from './app/utils/operations.server.ts'
+import { getRedis } from './app/utils/redis.server.ts'
+import { requestIdFrom, runWithRequest } from './app/utils/request-context.server.ts'
 import { startMocks } from './mocks/index.ts'
 
 installGlobals({ nativeFetch: true })
@@ -42,7 +47,10 @@ const handlerFor = (current: ServerBuild) =>
   createRequestHandler({
     build: current,
     mode: env.nodeEnv,
-    getLoadContext: (req) => ({ clientIp: req.ip ?? 'unknown' }),
+    getLoadContext: (req, res) => ({
+      clientIp: req.ip ?? 'unknown',
+      cspNonce: String(res.locals.cspNonce),
+    }),
   })
 let handleRequest = handlerFor(build)
 
@@ -50,12 +58,32 @@ const app = express()
 app.disable('x-powered-by')
 // Behind a load balancer, TRUST_PROXY makes req.ip the visitor rather than the balancer.
 app.set('trust proxy', env.trustProxy)
+// Every request gets an id (kept from X-Request-Id when sane), in its answer and its log lines.
+app.use((req, res, next) => {
+  const requestId = requestIdFrom(req.get('x-request-id'))
+  res.set('X-Request-Id', requestId)
+  runWithRequest(requestId, next)
+})
+const metrics = createWebMetrics()
+app.use(metrics.observe)
+app.get('/metrics', metrics.serve(env.metricsToken))
 app.use(compression())
+// A nonce per request for the page's inline scripts, and the security headers of every answer.
+app.use((req, res, next) => {
+  const nonce = randomBytes(16).toString('base64')
+  res.locals.cspNonce = nonce
+  const signedIn = Boolean(
+    req.get('authorization') ?? /(^|;\s*)(__Host-)?session=/.test(req.get('cookie') ?? ''),
+  )
+  res.set(securityHeaders({ nonce, path: req.path, production: env.isProduction, signedIn }))
+  next()
+})
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))
 app.use(
   pinoHttp({
     logger,
+    genReqId: (_req, res) => String(res.getHeader('X-Request-Id')),
     autoLogging: { ignore: (req) => req.url === '/healthz' },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
   }),
@@ -78,6 +106,7 @@ app.use((req, res, next) => {
   }
   next()
 })
+app.use('/admin/queues', adminOnly, queueBoard(getRedis(), env.redisPrefix, '/admin/queues'))
 app.all('*', (req, res, next) => handleRequest(req, res, next))
 
 // `remix dev` sets REMIX_DEV_ORIGIN for the app server it starts; it is tooling, not configuration.

@@ -81,6 +81,7 @@ const schema = z
         .optional(),
     ),
     ADMIN_PHONE_NUMBERS: phoneList,
+    METRICS_TOKEN: optionalText,
     DISNEY_DINING_TOKEN: optionalText,
     DISNEY_DINING_TOKEN_FILE: optionalText,
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -194,6 +195,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     logLevel: env.LOG_LEVEL,
     smsOutboxPath: env.SMS_OUTBOX_PATH,
     adminPhoneNumbers: env.ADMIN_PHONE_NUMBERS,
+    /** Lets a scraper that is not on the loopback read the web's /metrics. */
+    metricsToken: env.METRICS_TOKEN,
     stripePriceIds: {
       'pixie-dust': env.STRIPE_PRICE_PIXIE_DUST,
       'magic-hour': env.STRIPE_PRICE_MAGIC_HOUR,

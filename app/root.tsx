@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { json } from '@remix-run/node'
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -11,12 +10,14 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useContext, type ReactNode } from 'react'
 import { SupportChat } from '~/components/chat/support-chat'
 import { Footer } from '~/components/footer'
 import { Header } from '~/components/header'
+import { NonceContext } from '~/utils/nonce'
 import { getUser } from '~/utils/session.server'
 import stylesheet from '~/styles/tailwind.css'
+import { ButtonLink } from '~/components/ui/button'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -46,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
+  const nonce = useContext(NonceContext)
   return (
     <html lang="en" className="h-full">
       <head>
@@ -64,8 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <Footer />
         <SupportChat signedIn={Boolean(data?.user)} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
@@ -94,12 +96,9 @@ export function ErrorBoundary() {
           ? 'The page may have moved, or the link may be mistyped.'
           : busy || 'Please try again in a moment. If it keeps happening, contact support.'}
       </p>
-      <Link
-        to="/"
-        className="bg-brand-600 hover:bg-brand-700 mt-8 inline-block rounded-lg px-5 py-3 font-semibold text-white"
-      >
+      <ButtonLink to="/" className="mt-8">
         Go to the home page
-      </Link>
+      </ButtonLink>
     </div>
   )
 }

@@ -31,7 +31,15 @@ export interface DbOptions {
    * statement cut off by the time limit, a connection lost mid-query). The web throws a 503.
    */
   onUnavailable?: (error: Error) => unknown
+  /**
+   * What to throw instead when Postgres refuses the text it was given (a NUL character, which no
+   * text column can hold): bad input, and nothing was written. The web throws a 400.
+   */
+  onRefusedText?: (error: Error) => unknown
 }
+
+/** Postgres's codes for text it cannot store (0x00 in UTF-8, in text or in JSON). */
+const REFUSED_TEXT_CODES = new Set(['22021', '22P05'])
 
 /** pg's codes for a statement cut off by statement_timeout or a server shutting down. */
 const UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '08006', '08003', '08001'])
@@ -47,10 +55,20 @@ export function isUnavailable(error: unknown): boolean {
   )
 }
 
-/** The pool Kysely sees: pg's, with "the database cannot serve this" turned into `onUnavailable`. */
-function guarded(pool: pg.Pool, onUnavailable: (error: Error) => unknown): PostgresPool {
+/**
+ * The pool Kysely sees: pg's, with "the database cannot serve this" turned into `onUnavailable`
+ * and "Postgres cannot store this text" into `onRefusedText`.
+ */
+function guarded(
+  pool: pg.Pool,
+  onUnavailable: (error: Error) => unknown,
+  onRefusedText: ((error: Error) => unknown) | undefined,
+): PostgresPool {
   const rethrow = (error: unknown): never => {
-    throw isUnavailable(error) ? onUnavailable(error as Error) : error
+    if (isUnavailable(error)) throw onUnavailable(error as Error)
+    const code = (error as { code?: string }).code
+    if (onRefusedText && code && REFUSED_TEXT_CODES.has(code)) throw onRefusedText(error as Error)
+    throw error
   }
   return {
     async connect() {
@@ -84,7 +102,9 @@ export function createDb(connectionString: string, options: DbOptions = {}): DB 
   pool.on('connect', (client) => client.on('error', report))
   return new Kysely<Database>({
     dialect: new PostgresDialect({
-      pool: options.onUnavailable ? guarded(pool, options.onUnavailable) : pool,
+      pool: options.onUnavailable
+        ? guarded(pool, options.onUnavailable, options.onRefusedText)
+        : pool,
     }),
     plugins: [new CamelCasePlugin()],
   })

@@ -215,7 +215,7 @@ export interface RoomKeyMappingsTable {
 }
 
 export interface CatalogueAuditTable {
-  id: Generated<string>
+  id: Generated<number>
   actorId: string
   action: 'map-room-key' | 'unmap-room-key'
   details: unknown

@@ -1,3 +1,4 @@
+import type { UnhandledRequestStrategy } from 'msw'
 import { setupServer } from 'msw/node'
 import type { Env } from '../app/env.server.ts'
 import { configureSimulator, disneyHandlers } from './disney.ts'
@@ -6,9 +7,13 @@ import { twilioHandlers } from './twilio.ts'
 
 /**
  * Starts msw in this process for every outside service that has no real keys (or all of them
- * with MOCKS=true). Requests to anything else pass through untouched.
+ * with MOCKS=true). Requests to anything else pass through untouched, unless the caller (a test)
+ * says otherwise.
  */
-export function startMocks(env: Env) {
+export function startMocks(
+  env: Env,
+  { onUnhandledRequest = 'bypass' }: { onUnhandledRequest?: UnhandledRequestStrategy } = {},
+) {
   const handlers = [
     ...(env.twilio.mocked
       ? // Texts carry login codes: printed in development only, never in a production log.
@@ -30,6 +35,6 @@ export function startMocks(env: Env) {
     expectedToken: env.disney.diningToken ?? '',
   })
   const server = setupServer(...handlers)
-  server.listen({ onUnhandledRequest: 'bypass' })
+  server.listen({ onUnhandledRequest })
   return server
 }

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink } from '@remix-run/react'
 import { Menu } from '~/components/menu'
 import { RESOURCE_LINKS } from '~/components/site-links'
+import { ButtonLink } from '~/components/ui/button'
 
 export interface HeaderUser {
   planId: string | null
@@ -81,12 +82,9 @@ export function Header({ user }: { user: HeaderUser | null }) {
               <NavLink to="/faq" className={navLink}>
                 FAQ
               </NavLink>
-              <Link
-                to="/login"
-                className="bg-brand-600 hover:bg-brand-700 ml-2 rounded-md px-4 py-2 text-sm font-semibold text-white"
-              >
+              <ButtonLink to="/login" size="sm" className="ml-2 text-sm">
                 Login / Sign Up
-              </Link>
+              </ButtonLink>
             </>
           )}
         </nav>

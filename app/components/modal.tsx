@@ -1,5 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import type { ReactNode } from 'react'
+import { Button } from '~/components/ui/button'
 
 /** A modal dialog: focus stays inside, Escape and the backdrop close it. */
 export function Modal({
@@ -56,21 +57,17 @@ export function ConfirmDialog({
     <Modal open={open} onClose={onCancel} title={title}>
       <p className="text-slate-600">{message}</p>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:border-slate-400"
-        >
+        <Button tone="quiet" size="sm" onClick={onCancel}>
           {cancelText}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          tone={destructive ? 'danger' : 'primary'}
+          size="sm"
           onClick={onConfirm}
           disabled={busy}
-          className={`rounded-lg px-4 py-2 font-semibold text-white disabled:opacity-60 ${destructive ? 'bg-red-600 hover:bg-red-700' : 'bg-brand-600 hover:bg-brand-700'}`}
         >
           {confirmText}
-        </button>
+        </Button>
       </div>
     </Modal>
   )

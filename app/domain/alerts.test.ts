@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   canStartAnother,
   HOTEL_STATUS,
-  monitoringCount,
   planLimitMessage,
   toggledDiningStatus,
   toggledHotelStatus,
@@ -25,10 +24,6 @@ describe('status toggles', () => {
 })
 
 describe('the monitoring count and the plan limit', () => {
-  it('counts running alerts of both kinds only', () => {
-    expect(monitoringCount([0, 1, 2, 3, 1], [1, 0])).toBe(3)
-  })
-
   it('allows a start only below the limit', () => {
     expect(canStartAnother(4, 5)).toBe(true)
     expect(canStartAnother(5, 5)).toBe(false)

@@ -6,6 +6,9 @@ export type HotelStatus = (typeof HOTEL_STATUS)[keyof typeof HOTEL_STATUS]
 export const DINING_STATUS = { stopped: 0, running: 1 } as const
 export type DiningStatus = (typeof DINING_STATUS)[keyof typeof DINING_STATUS]
 
+/** Hotel alert types: 1 marks an internal query, not a user's alert (0004_alerts.sql). */
+export const HOTEL_TYPE = { alert: 0, internal: 1 } as const
+
 export type AlertKind = 'hotel' | 'dining'
 
 /** Toggle: stopped starts, running stops, completed and errored restart. */
@@ -15,18 +18,6 @@ export function toggledHotelStatus(status: number): HotelStatus {
 
 export function toggledDiningStatus(status: number): DiningStatus {
   return status === DINING_STATUS.running ? DINING_STATUS.stopped : DINING_STATUS.running
-}
-
-export function isRunning(status: number): boolean {
-  return status === 1
-}
-
-/** Monitoring count = running hotel alerts plus running dining alerts. */
-export function monitoringCount(
-  hotelStatuses: readonly number[],
-  diningStatuses: readonly number[],
-): number {
-  return [...hotelStatuses, ...diningStatuses].filter(isRunning).length
 }
 
 export function canStartAnother(running: number, limit: number): boolean {

@@ -1,18 +1,57 @@
 import { describe, expect, it } from 'vitest'
 import {
   billingDate,
+  confirmationFor,
   downgradeConfirmation,
   grantsPlan,
   hasEnded,
   isNewerState,
   planButtonLabel,
   planChange,
+  settingsIntentSchema,
 } from './billing'
 
 const free = { id: 'pixie-dust', alertLimit: 1, free: true }
 const hour = { id: 'magic-hour', alertLimit: 5, free: false }
 const lane = { id: 'lightning-lane', alertLimit: 15, free: false }
 const sameLimit = { id: 'magic-hour-plus', alertLimit: 5, free: false }
+
+describe('settingsIntentSchema', () => {
+  it('reads a cancel or a change, confirmed only by confirmed=1', () => {
+    expect(settingsIntentSchema.parse({ intent: 'cancel' })).toEqual({
+      intent: 'cancel',
+      confirmed: false,
+    })
+    expect(
+      settingsIntentSchema.parse({ intent: 'change', planId: 'magic-hour', confirmed: '1' }),
+    ).toEqual({ intent: 'change', planId: 'magic-hour', confirmed: true })
+    expect(settingsIntentSchema.parse({ intent: 'change' })).toMatchObject({ planId: '' })
+  })
+
+  it('refuses any other intent', () => {
+    expect(settingsIntentSchema.safeParse({ intent: 'refund' }).success).toBe(false)
+    expect(settingsIntentSchema.safeParse({}).success).toBe(false)
+  })
+})
+
+describe('confirmationFor', () => {
+  const plans = [free, hour, lane]
+  it('asks to confirm cancelling the current plan, or a downgrade', () => {
+    expect(confirmationFor('cancel', hour, plans)).toEqual({ kind: 'cancel', planId: 'magic-hour' })
+    expect(confirmationFor('magic-hour', lane, plans)).toEqual({
+      kind: 'downgrade',
+      planId: 'magic-hour',
+      text: downgradeConfirmation(15, 5),
+    })
+  })
+
+  it('asks nothing for an upgrade, an unknown plan, or without a plan', () => {
+    expect(confirmationFor('lightning-lane', hour, plans)).toBeNull()
+    expect(confirmationFor('gold', lane, plans)).toBeNull()
+    expect(confirmationFor('cancel', null, plans)).toBeNull()
+    expect(confirmationFor(null, lane, plans)).toBeNull()
+  })
+})
 
 describe('planChange', () => {
   it('is the current plan when the ids match', () => {

@@ -45,6 +45,46 @@ export function planChange(current: PlanTerms | null, target: PlanTerms): PlanCh
   return target.alertLimit > current.alertLimit ? 'upgrade' : 'change'
 }
 
+/** The confirmation a downgrade asks for, or null for any other change. */
+export function downgradeText(current: PlanTerms | null, target: PlanTerms): string | null {
+  return current && planChange(current, target) === 'downgrade'
+    ? downgradeConfirmation(current.alertLimit, target.alertLimit)
+    : null
+}
+
+/**
+ * What `?confirm=` asks a browser without JavaScript to confirm on a page of its own: `cancel`
+ * the current plan, or the id of a plan that is a downgrade. Anything else asks nothing.
+ */
+export function confirmationFor(
+  confirm: string | null,
+  current: PlanTerms | null,
+  plans: readonly PlanTerms[],
+): { kind: 'cancel'; planId: string } | { kind: 'downgrade'; planId: string; text: string } | null {
+  if (confirm === 'cancel') return current && { kind: 'cancel', planId: current.id }
+  const target = plans.find((plan) => plan.id === confirm)
+  const text = target ? downgradeText(current, target) : null
+  return target && text ? { kind: 'downgrade', planId: target.id, text } : null
+}
+
+const confirmedField = z
+  .string()
+  .optional()
+  .transform((value) => value === '1')
+
+/**
+ * What /settings posts: cancel the plan, or change to `planId`. `confirmed` is set once the
+ * person has said yes (the dialog with JavaScript, the confirmation page without).
+ */
+export const settingsIntentSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('cancel'), confirmed: confirmedField }),
+  z.object({
+    intent: z.literal('change'),
+    planId: z.string().default(''),
+    confirmed: confirmedField,
+  }),
+])
+
 export type PlanButtonLabel =
   'Current Plan' | 'Start Free' | 'Subscribe Now' | 'Upgrade' | 'Downgrade' | 'Change'
 

@@ -6,7 +6,6 @@ export const ALERT_INTENT_KEYS = [
   'disneyId',
   'location',
 ] as const
-export const ALERT_INTENT_STORAGE_KEY = 'alert_intent'
 
 /**
  * Where checkout completion sends the user (accounts §4): the dashboard, carrying the stored

@@ -1,12 +1,49 @@
 import { describe, expect, it } from 'vitest'
 import {
   dashboardHref,
+  dashboardIntentSchema,
+  dashboardTargetSchema,
   diningDetails,
   hotelDetails,
   pageCount,
+  readArrival,
   readDashboardView,
   trialCountdown,
 } from './dashboard'
+
+describe('what the dashboard posts', () => {
+  it('reads a delete or a toggle of one alert', () => {
+    expect(dashboardIntentSchema.parse({ intent: 'delete', kind: 'hotel', id: 'a1' })).toEqual({
+      intent: 'delete',
+      kind: 'hotel',
+      id: 'a1',
+    })
+    expect(
+      dashboardIntentSchema.parse({ intent: 'toggle', kind: 'dining', id: 'a1', status: '1' }),
+    ).toEqual({ intent: 'toggle', kind: 'dining', id: 'a1', status: 1 })
+  })
+
+  it('refuses another kind, a missing id or an unknown intent', () => {
+    expect(dashboardTargetSchema.safeParse({ kind: 'spa', id: 'a1' }).success).toBe(false)
+    expect(dashboardTargetSchema.safeParse({ kind: 'hotel' }).success).toBe(false)
+    expect(
+      dashboardIntentSchema.safeParse({ intent: 'archive', kind: 'hotel', id: 'a1' }).success,
+    ).toBe(false)
+  })
+})
+
+describe('how the visitor arrived', () => {
+  it('reads the add-alert opening and the created alert', () => {
+    expect(
+      readArrival(new URLSearchParams('openAddAlert=1&newAlert=dining&success=1'), false),
+    ).toEqual({ openAddAlert: true, newAlert: 'dining', success: true })
+    expect(readArrival(new URLSearchParams('openAddAlert=true'), false).openAddAlert).toBe(true)
+    expect(readArrival(new URLSearchParams('hotel=x'), true).openAddAlert).toBe(true)
+    expect(
+      readArrival(new URLSearchParams('openAddAlert=no&newAlert=spa&success=yes'), false),
+    ).toEqual({ openAddAlert: false, newAlert: null, success: false })
+  })
+})
 
 describe('the dashboard view in the URL', () => {
   it('reads search, type, page and rows per page, forgiving anything odd', () => {

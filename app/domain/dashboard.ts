@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { AlertKind } from './alerts'
 import { formatDateRange, formatLongDate } from './dates'
 import { fromDiningTimes, MEAL_WINDOWS, twelveHour, type DiningTimes } from './dining-alert'
@@ -41,6 +42,22 @@ export function dashboardHref(view: DashboardView, changes: Partial<DashboardVie
   if (next.page > 1) params.set('page', String(next.page))
   const query = params.toString()
   return query ? `/dashboard?${query}` : '/dashboard'
+}
+
+const kindOf = (value: string | null): AlertKind | null =>
+  value === 'hotel' || value === 'dining' ? value : null
+
+/**
+ * What the URL says about how the visitor arrived: to add an alert (openAddAlert, or a resort
+ * to pre-select), or having just created one (newAlert and success, accounts §6).
+ */
+export function readArrival(params: URLSearchParams, resortLinked: boolean) {
+  const open = params.get('openAddAlert')
+  return {
+    openAddAlert: open === 'true' || open === '1' || resortLinked,
+    newAlert: kindOf(params.get('newAlert')),
+    success: params.get('success') === '1',
+  }
 }
 
 export function pageCount(total: number, perPage: number): number {
@@ -88,6 +105,20 @@ export function timePreferenceText(times: DiningTimes): string {
 export function diningDetails(alert: DiningTimes & { partySize: number }): string {
   return `Party of ${alert.partySize} · ${timePreferenceText(alert)}`
 }
+
+const alertRef = { kind: z.enum(['hotel', 'dining']), id: z.string() }
+
+/** Which alert a dashboard post is about; without one, there is nothing to act on. */
+export const dashboardTargetSchema = z.object(alertRef)
+
+/**
+ * What the dashboard posts (plain forms, fetchers with JavaScript): delete an alert, or toggle
+ * it from the status it had on the page (any odd status starts it, as a toggle of a stopped one).
+ */
+export const dashboardIntentSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('delete'), ...alertRef }),
+  z.object({ intent: z.literal('toggle'), ...alertRef, status: z.unknown().transform(Number) }),
+])
 
 const HOUR_MS = 60 * 60 * 1000
 

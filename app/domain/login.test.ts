@@ -3,6 +3,9 @@ import {
   MESSAGES,
   cleanCodeInput,
   codeStartedAt,
+  loginUrl,
+  readCarried,
+  resendWaitS,
   sendCodeSchema,
   shouldAutoSubmit,
   verifyCodeSchema,
@@ -77,5 +80,27 @@ describe('codeStartedAt', () => {
     expect(codeStartedAt('000000', '123456', 100, 5000)).toBe(5000)
     expect(codeStartedAt('000000', '1', 100, 5000)).toBe(5000)
     expect(codeStartedAt('12', '', 100, 5000)).toBeNull()
+  })
+})
+
+describe('what the login carries between its steps', () => {
+  it('keeps a known intent and paths on this site, and drops the rest', () => {
+    expect(
+      readCarried(new URLSearchParams('intent=QUICK&next=/dashboard&redirect=https://evil.test')),
+    ).toEqual({ intent: 'quick', next: '/dashboard' })
+    expect(readCarried(new URLSearchParams('intent=admin&next=//evil.test'))).toEqual({})
+  })
+
+  it('builds the page URL of a step with the carried values', () => {
+    expect(loginUrl({})).toBe('/login')
+    expect(loginUrl({ intent: 'pro', next: '/payment/magic-hour' }, 'code')).toBe(
+      '/login?step=code&intent=pro&next=%2Fpayment%2Fmagic-hour',
+    )
+  })
+
+  it('counts the whole seconds left before another code may be sent', () => {
+    expect(resendWaitS(10_000, 10_000)).toBe(30)
+    expect(resendWaitS(10_000, 39_001)).toBe(1)
+    expect(resendWaitS(10_000, 40_000)).toBe(0)
   })
 })

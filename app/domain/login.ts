@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { normalizePhoneNumber } from './phone'
+import { readIntent, safeRedirectPath, type AuthIntent } from './redirects'
 
 export const CODE_LENGTH = 6
 /** Six digits typed within this long of the first one are taken as autofill and submitted. */
@@ -83,4 +84,34 @@ export function codeStartedAt(
   const insertedMany = value.length > previous.length + 1
   if (value.length === 1 || replaced || insertedMany || startedAt === null) return now
   return startedAt
+}
+
+/** intent, next and redirect ride along both steps, as hidden fields and in the URL. */
+export interface Carried {
+  intent?: AuthIntent
+  next?: string
+  redirect?: string
+}
+
+export function readCarried(source: URLSearchParams | FormData): Carried {
+  const intent = readIntent(source.get('intent'))
+  const next = safeRedirectPath(source.get('next'))
+  const redirectTo = safeRedirectPath(source.get('redirect'))
+  return {
+    ...(intent && { intent }),
+    ...(next && { next }),
+    ...(redirectTo && { redirect: redirectTo }),
+  }
+}
+
+/** The login page at a step, carrying the values along. */
+export function loginUrl(carried: Carried, step?: 'code') {
+  const params = new URLSearchParams({ ...(step && { step }), ...carried })
+  const query = params.toString()
+  return query ? `/login?${query}` : '/login'
+}
+
+/** Seconds until another code may be sent for the same number. */
+export function resendWaitS(sentAt: number, now = Date.now()) {
+  return Math.max(0, Math.ceil((sentAt + RESEND_COOLDOWN_S * 1000 - now) / 1000))
 }

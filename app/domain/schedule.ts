@@ -50,8 +50,3 @@ export function nextDueAt(now: number, intervalMs: number, phase: number): numbe
   const sincePhase = (((now - phase) % intervalMs) + intervalMs) % intervalMs
   return now - sincePhase + intervalMs
 }
-
-/** The slot a check belongs to: two claims of one question in one slot are one job. */
-export function slotOf(dueAt: number, intervalMs: number): number {
-  return Math.floor(dueAt / intervalMs)
-}

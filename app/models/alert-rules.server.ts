@@ -1,27 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database, Plan, User } from '../../db/schema.ts'
+import { AppError } from '~/domain/app-error'
 import { ALERT_ERRORS, canStartAnother, type AlertKind } from '~/domain/alerts'
 import { isTrialOver } from '~/domain/plans'
+import { isRunningDiningAlert, isRunningHotelAlert } from '~/models/running-alerts.server'
 
 type Executor = Kysely<Database>
-
-export type AlertErrorCode =
-  'QUOTA_EXCEEDED' | 'SUBSCRIPTION_REQUIRED' | 'NO_PLAN' | 'NOT_FOUND' | 'INVALID'
-
-/** A refusal by the alert rules, with the status and code the JSON API answers with. */
-export class AlertRuleError extends Error {
-  constructor(
-    readonly code: AlertErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message)
-  }
-
-  get status() {
-    return this.code === 'NOT_FOUND' ? 404 : 400
-  }
-}
 
 export const TABLES: Record<AlertKind, 'hotelAlerts' | 'diningAlerts'> = {
   hotel: 'hotelAlerts',
@@ -51,9 +35,9 @@ export function assertMayRunAlerts(
   plan: Plan | undefined,
   now: Date,
 ): asserts plan is Plan {
-  if (!plan) throw new AlertRuleError('NO_PLAN', ALERT_ERRORS.NO_PLAN)
+  if (!plan) throw new AppError(400, 'NO_PLAN', ALERT_ERRORS.NO_PLAN)
   if (isTrialOver(plan, user.trialStartUtc ? new Date(user.trialStartUtc) : null, now)) {
-    throw new AlertRuleError('SUBSCRIPTION_REQUIRED', ALERT_ERRORS.SUBSCRIPTION_REQUIRED)
+    throw new AppError(400, 'SUBSCRIPTION_REQUIRED', ALERT_ERRORS.SUBSCRIPTION_REQUIRED)
   }
 }
 
@@ -65,9 +49,11 @@ export async function runningCount(
 ) {
   const row = await sql<{ running: number }>`
     select
-      (select count(*) from hotel_alerts where user_id = ${userId} and status = 1 and type <> 1
+      (select count(*) from hotel_alerts
+        where user_id = ${userId} and ${isRunningHotelAlert('hotel_alerts')}
         and id is distinct from ${except?.kind === 'hotel' ? except.id : null}::uuid)
-      + (select count(*) from dining_alerts where user_id = ${userId} and status = 1
+      + (select count(*) from dining_alerts
+        where user_id = ${userId} and ${isRunningDiningAlert('dining_alerts')}
         and id is distinct from ${except?.kind === 'dining' ? except.id : null}::uuid) as running
   `.execute(db)
   return Number(row.rows[0]?.running ?? 0)
@@ -81,7 +67,7 @@ export async function assertSlotFree(
   except?: { kind: AlertKind; id: string },
 ) {
   if (!canStartAnother(await runningCount(db, userId, except), plan.alertLimit)) {
-    throw new AlertRuleError('QUOTA_EXCEEDED', ALERT_ERRORS.QUOTA_EXCEEDED(plan.alertLimit))
+    throw new AppError(400, 'QUOTA_EXCEEDED', ALERT_ERRORS.QUOTA_EXCEEDED(plan.alertLimit))
   }
 }
 
@@ -119,7 +105,7 @@ export async function deleteAlert(db: Executor, userId: string, kind: AlertKind,
     .where('userId', '=', userId)
     .executeTakeFirst()
   if (Number(result.numDeletedRows) === 0)
-    throw new AlertRuleError('NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+    throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -127,7 +113,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Alert ids are UUIDs; anything else cannot name an alert, so it is simply not found. */
 export function assertAlertId(id: unknown): asserts id is string {
   if (typeof id !== 'string' || !UUID.test(id))
-    throw new AlertRuleError('NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+    throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
 }
 
 /** The checks of a create: a plan that runs, and a free slot when the alert starts running. */
@@ -161,7 +147,7 @@ export async function authorizeEdit(
     .where('id', '=', id)
     .where('userId', '=', userId)
     .executeTakeFirst()
-  if (!current) throw new AlertRuleError('NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+  if (!current) throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
   const status = nextStatus(current.status)
   assertMayRunAlerts(user, plan, now)
   const starting = status === 1 && current.status !== 1

@@ -24,6 +24,16 @@ export function toResortJson(resort: Resort) {
 }
 export type ResortJson = ReturnType<typeof toResortJson>
 
+/** A resort as the resort pickers list it. */
+export function toResortChoice(resort: Resort) {
+  return {
+    id: resort.id,
+    name: resort.name,
+    detail: `${destinationDisplay(resort.locationIdentifier)} · ${resort.area}`,
+    locationIdentifier: resort.locationIdentifier,
+  }
+}
+
 export function toRoomTypeJson(room: RoomType) {
   return {
     id: room.id,
@@ -56,16 +66,6 @@ export function findResort(db: Executor, id: string) {
   return db.selectFrom('resorts').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-export function findResortBySlug(db: Executor, locationIdentifier: DestinationId, slug: string) {
-  return db
-    .selectFrom('resorts')
-    .selectAll()
-    .where('locationIdentifier', '=', locationIdentifier)
-    .where('slug', '=', slug)
-    .where('listed', '=', true)
-    .executeTakeFirst()
-}
-
 export function listRoomTypes(db: Executor, resortId: string) {
   return db
     .selectFrom('roomTypes')
@@ -74,6 +74,22 @@ export function listRoomTypes(db: Executor, resortId: string) {
     .where('listed', '=', true)
     .orderBy('sortOrder')
     .execute()
+}
+
+/** Every listed restaurant of both destinations, by name, as the dashboard's picker lists them. */
+export async function restaurantChoices(db: Executor) {
+  const [world, land] = await Promise.all([
+    listDiningLocations(db, 'disney-world'),
+    listDiningLocations(db, 'disneyland'),
+  ])
+  return [...world, ...land]
+    .map((restaurant) => ({
+      id: restaurant.id,
+      name: restaurant.name,
+      detail: `${destinationDisplay(restaurant.resortLocationIdentifier)} · ${restaurant.area}`,
+      locationIdentifier: restaurant.resortLocationIdentifier,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name))
 }
 
 export function listDiningLocations(db: Executor, locationIdentifier: DestinationId) {

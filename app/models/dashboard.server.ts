@@ -5,6 +5,8 @@ import type { DashboardView } from '~/domain/dashboard'
 import { runningCount } from '~/models/alert-rules.server'
 import { listDiningAlerts, type DiningAlertJson } from '~/models/dining-alert.server'
 import { listHotelAlerts, type HotelAlertJson } from '~/models/hotel-alert.server'
+import { isUserHotelAlert } from '~/models/running-alerts.server'
+import { textsOfAlerts } from '~/models/monitoring.server'
 
 type Executor = Kysely<Database>
 
@@ -23,7 +25,7 @@ function matchingAlerts(userId: string, query: DashboardView) {
     select * from (
       select 'hotel' as kind, h.id, h.created_at
       from hotel_alerts h join resorts r on r.id = h.resort_id
-      where h.user_id = ${userId} and h.type <> 1 and r.name ilike ${pattern}
+      where h.user_id = ${userId} and ${isUserHotelAlert('h')} and r.name ilike ${pattern}
       union all
       select 'dining' as kind, d.id, d.created_at
       from dining_alerts d join dining_locations l on l.id = d.dining_location_id
@@ -64,12 +66,28 @@ export async function dashboardPage(db: Executor, userId: string, query: Dashboa
   }
 }
 
+/** Each alert of the page with the texts it has sent, newest first. */
+export async function withTexts(db: Executor, alerts: DashboardAlert[]) {
+  const texts = await textsOfAlerts(db, alerts)
+  return alerts.map((alert) => ({
+    ...alert,
+    texts: texts
+      .filter((text) => text.alertKind === alert.kind && text.alertId === alert.id)
+      .map((text) => ({
+        body: text.body,
+        status: text.status,
+        created: new Date(text.createdAt).toISOString(),
+      })),
+  }))
+}
+
 /** The footer strip and the banners: running alerts of both kinds, and all alerts. */
 export async function alertCounts(db: Executor, userId: string) {
   const [running, total] = await Promise.all([
     runningCount(db, userId),
     sql<{ total: number }>`
-      select (select count(*) from hotel_alerts where user_id = ${userId} and type <> 1)
+      select (select count(*) from hotel_alerts
+        where user_id = ${userId} and ${isUserHotelAlert('hotel_alerts')})
         + (select count(*) from dining_alerts where user_id = ${userId}) as total
     `.execute(db),
   ])

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely'
+import { AppError } from '~/domain/app-error'
 import type { Database, DiningAlert } from '../../db/schema.ts'
 import { DINING_STATUS } from '~/domain/alerts'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { DINING_MESSAGES, diningAlertSchema } from '~/domain/dining-alert'
 import {
-  AlertRuleError,
   assertAlertId,
   authorizeCreate,
   authorizeEdit,
@@ -59,7 +59,8 @@ async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
   const result = diningAlertSchema(today).safeParse(raw)
   if (!result.success) {
     const issue = result.error.issues[0]
-    throw new AlertRuleError(
+    throw new AppError(
+      400,
       'INVALID',
       issue?.message ?? 'Invalid dining alert.',
       issue?.path.join('.'),
@@ -76,7 +77,7 @@ async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
     !restaurant.listed ||
     restaurant.resortLocationIdentifier !== input.resortLocationIdentifier
   ) {
-    throw new AlertRuleError('INVALID', DINING_MESSAGES.restaurant, 'diningLocationId')
+    throw new AppError(400, 'INVALID', DINING_MESSAGES.restaurant, 'diningLocationId')
   }
   return input
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
+import { AppError } from '~/domain/app-error'
 import type { Database, HotelAlert } from '../../db/schema.ts'
-import { HOTEL_STATUS } from '~/domain/alerts'
+import { HOTEL_STATUS, HOTEL_TYPE } from '~/domain/alerts'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import {
@@ -10,7 +11,6 @@ import {
   resolveRoomSelection,
 } from '~/domain/hotel-alert'
 import {
-  AlertRuleError,
   assertAlertId,
   authorizeCreate,
   authorizeEdit,
@@ -65,7 +65,7 @@ export async function listHotelAlerts(db: Executor, userId: string, ids?: string
     .selectFrom('hotelAlerts')
     .selectAll()
     .where('userId', '=', userId)
-    .where('type', '<>', 1)
+    .where('type', '<>', HOTEL_TYPE.internal)
   if (ids) query = query.where('id', 'in', ids)
   return toJson(db, await query.orderBy('createdAt', 'desc').execute())
 }
@@ -77,12 +77,13 @@ export async function listHotelAlerts(db: Executor, userId: string, ids?: string
 async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
   const resort = typeof raw.resortId === 'string' ? await findResort(db, raw.resortId) : undefined
   if (!resort || !resort.listed)
-    throw new AlertRuleError('INVALID', HOTEL_MESSAGES.resort, 'resortId')
+    throw new AppError(400, 'INVALID', HOTEL_MESSAGES.resort, 'resortId')
   const destination = findDestination(resort.locationIdentifier)!
   const result = hotelAlertSchema(todayIn(destination.timeZone, now)).safeParse(raw)
   if (!result.success) {
     const issue = result.error.issues[0]
-    throw new AlertRuleError(
+    throw new AppError(
+      400,
       'INVALID',
       issue?.message ?? 'Invalid hotel alert.',
       issue?.path.join('.'),
@@ -94,7 +95,7 @@ async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
     await listRoomTypes(db, resort.id),
     partyOf(input),
   )
-  if (!selection.ok) throw new AlertRuleError('INVALID', selection.message, 'roomIds')
+  if (!selection.ok) throw new AppError(400, 'INVALID', selection.message, 'roomIds')
   return { ...input, roomIds: selection.roomIds }
 }
 
@@ -163,11 +164,7 @@ export async function updateHotelAlert(
         const asked = options.status ?? current
         // A client may start, stop, or keep what the worker set (completed, errored).
         if (![HOTEL_STATUS.stopped, HOTEL_STATUS.running, current].includes(asked)) {
-          throw new AlertRuleError(
-            'INVALID',
-            'Status must be 0 (stopped) or 1 (running).',
-            'status',
-          )
+          throw new AppError(400, 'INVALID', 'Status must be 0 (stopped) or 1 (running).', 'status')
         }
         return asked
       },

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database, Plan, User } from '../../db/schema.ts'
 import { grantsPlan, hasEnded, isNewerState } from '~/domain/billing'
 import { lockAccount } from '~/models/alert-rules.server'
+import { isRunningDiningAlert, isRunningHotelAlert } from '~/models/running-alerts.server'
 
 type Executor = Kysely<Database>
 
@@ -37,10 +38,10 @@ async function stopAlertsAbove(trx: Transaction<Database>, userId: string, limit
   const result = await sql<{ stopped: number }>`
     with running as (
       select 'hotel' as kind, id, started_at, created_at from hotel_alerts
-        where user_id = ${userId} and status = 1 and type <> 1
+        where user_id = ${userId} and ${isRunningHotelAlert('hotel_alerts')}
       union all
       select 'dining', id, started_at, created_at from dining_alerts
-        where user_id = ${userId} and status = 1
+        where user_id = ${userId} and ${isRunningDiningAlert('dining_alerts')}
     ),
     excess as (
       select kind, id from running

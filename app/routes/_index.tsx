@@ -3,6 +3,7 @@ import { Link, PrefetchPageLinks } from '@remix-run/react'
 import { useState } from 'react'
 import { CtaBanner } from '~/components/cta-banner'
 import { Menu } from '~/components/menu'
+import { buttonClass } from '~/components/ui/button'
 
 export const meta: MetaFunction = () => [
   { title: 'Disney Hotel Alerts: a text the moment a Disney room or table opens' },
@@ -58,7 +59,12 @@ function StartFreeMenu() {
     <div onPointerEnter={() => setWarm(true)} onFocusCapture={() => setWarm(true)}>
       <Menu
         label={
-          <span className="bg-brand-600 hover:bg-brand-700 inline-flex items-center rounded-lg px-6 py-3 text-lg font-semibold text-white shadow">
+          <span
+            className={buttonClass({
+              size: 'lg',
+              className: 'inline-flex items-center text-lg shadow',
+            })}
+          >
             Start Free ▾
           </span>
         }

@@ -7,36 +7,44 @@ import type {
   MetaFunction,
 } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import dayPickerStyles from 'react-day-picker/style.css'
 import { DateRangeCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
-import { AlertSaveError, FormSection, secondaryButton } from '~/components/alert-form/field'
+import { FormSection, secondaryButton } from '~/components/alert-form/field'
 import {
   AlertPageLayout,
   PageLoadError,
-  SidebarCard,
-  SubmitHelp,
+  SubmitArea,
   useQuickIntent,
 } from '~/components/alert-form/page-chrome'
 import { PartyFields } from '~/components/alert-form/party-fields'
+import { rememberHotelDraft } from '~/components/alert-form/remember-draft'
 import { RoomTypePicker } from '~/components/alert-form/room-type-picker'
-import { useHotelDraft, type HotelDraft } from '~/components/alert-form/use-hotel-draft'
-import { isIsoDate, todayIn } from '~/domain/dates'
-import { destinationDisplay, findDestination } from '~/domain/destinations'
+import { HotelSidebar } from '~/components/alert-form/sidebars'
+import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
+import { findLinkedResort, readHotelDraft } from '~/domain/alert-drafts'
+import { todayIn } from '~/domain/dates'
+import { findDestination } from '~/domain/destinations'
 import {
   HOTEL_MESSAGES,
-  HOTEL_PARTY,
   hotelPageSchema,
   missingHotelParts,
   requiredFieldsMessage,
 } from '~/domain/hotel-alert'
 import { readIntent } from '~/domain/redirects'
 import { useHydrated } from '~/hooks/use-hydrated'
-import { findResort, listResorts, listRoomTypes, toRoomTypeJson } from '~/models/catalogue.server'
+import {
+  findResort,
+  listResorts,
+  listRoomTypes,
+  toResortChoice,
+  toRoomTypeJson,
+} from '~/models/catalogue.server'
 import { createHotelAlert } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
-import { saveAlertFromPage } from '~/utils/alert-page.server'
+import { saveAlertFromPage } from '~/services/alert-page.server'
+import { replyWithError } from '~/utils/errors.server'
 import { getUser } from '~/utils/session.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
@@ -50,72 +58,14 @@ export const meta: MetaFunction = () => [
   },
 ]
 
-function numberOr(value: string | null, fallback: number, min: number, max: number) {
-  const parsed = Number(value)
-  return value !== null && value !== '' && Number.isInteger(parsed)
-    ? Math.min(max, Math.max(min, parsed))
-    : fallback
-}
-
-/** Reads the draft from the URL (or a posted form), forgiving anything odd. */
-function readDraft(source: URLSearchParams | FormData): HotelDraft {
-  const text = (key: string) => {
-    const value = source.get(key)
-    return typeof value === 'string' ? value : ''
-  }
-  const children = numberOr(
-    text('numberOfChildren') || null,
-    0,
-    HOTEL_PARTY.children.min,
-    HOTEL_PARTY.children.max,
-  )
-  const ages = source.getAll('agesOfChildren').map((value) => (value === '' ? null : Number(value)))
-  return {
-    resortId: text('resortId') || null,
-    checkInDate: isIsoDate(text('checkInDate')) ? text('checkInDate') : '',
-    checkOutDate: isIsoDate(text('checkOutDate')) ? text('checkOutDate') : '',
-    adults: numberOr(
-      text('numberOfAdults') || null,
-      HOTEL_PARTY.adults.default,
-      HOTEL_PARTY.adults.min,
-      HOTEL_PARTY.adults.max,
-    ),
-    childAges: Array.from({ length: children }, (_, index) => {
-      const age = ages[index]
-      return age !== undefined &&
-        age !== null &&
-        Number.isInteger(age) &&
-        age >= 0 &&
-        age <= HOTEL_PARTY.age.max
-        ? age
-        : null
-    }),
-    accessible: ['on', 'true'].includes(text('accessible')),
-    roomIds: source.getAll('roomIds').filter((id): id is string => typeof id === 'string'),
-  }
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const params = url.searchParams
   const db = getDb()
   const [user, resorts] = await Promise.all([getUser(request), listResorts(db)])
   const offered = resorts.filter((resort) => resort.sold)
-  const draft = readDraft(params)
-
-  // hotel (name), hotelId or disneyId (with location) pre-select a resort (catalogue §2).
-  const location = findDestination(params.get('location'))?.identifier
-  const byQuery =
-    offered.find((resort) => resort.id === params.get('hotelId')) ??
-    offered.find(
-      (resort) =>
-        params.get('disneyId') &&
-        resort.disneyIdentifier === params.get('disneyId') &&
-        (!location || resort.locationIdentifier === location),
-    ) ??
-    offered.find(
-      (resort) => resort.name.toLowerCase() === params.get('hotel')?.trim().toLowerCase(),
-    )
+  const draft = readHotelDraft(params)
+  const byQuery = findLinkedResort(offered, params)
   const changing = params.get('change') === 'resortId'
   const resortId = changing
     ? null
@@ -126,12 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     signedIn: Boolean(user),
     intentQuick: readIntent(params.get('intent')) === 'quick',
     q: changing ? '' : (params.get('q') ?? ''),
-    resorts: offered.map((resort) => ({
-      id: resort.id,
-      name: resort.name,
-      detail: `${destinationDisplay(resort.locationIdentifier)} · ${resort.area}`,
-      locationIdentifier: resort.locationIdentifier,
-    })),
+    resorts: offered.map(toResortChoice),
     draft: { ...draft, resortId, roomIds: resortId === draft.resortId ? draft.roomIds : [] },
     rooms,
   })
@@ -139,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData()
-  const draft = readDraft(formData)
+  const draft = readHotelDraft(formData)
   const resort = draft.resortId ? await findResort(getDb(), draft.resortId) : undefined
   const timeZone = findDestination(resort?.locationIdentifier)?.timeZone ?? 'America/Los_Angeles'
   const submission = parseWithZod(formData, { schema: hotelPageSchema(todayIn(timeZone)) })
@@ -155,7 +100,8 @@ export async function action({ request }: ActionFunctionArgs) {
   })
   if (outcome instanceof Response) return outcome
   return json(
-    { result: submission.reply({ formErrors: [outcome.formError] }), draft, code: outcome.code },
+    // Shown above the submit button, as the page's fields are checked before saving.
+    { result: replyWithError(submission, outcome, null), draft, code: outcome.code },
     { status: outcome.status },
   )
 }
@@ -202,24 +148,6 @@ export default function HotelAlertPage() {
   const fieldError = (...names: (keyof typeof fields)[]) =>
     names.map((name) => fields[name].errors?.[0]).find(Boolean)
 
-  function rememberDraft() {
-    if (data.signedIn || !resort) return
-    sessionStorage.setItem(
-      'pendingHotelAlert',
-      JSON.stringify({
-        selectedResort: { id: resort.id, name: resort.name },
-        dateRange: { from: draft.checkInDate, to: draft.checkOutDate },
-        adults: draft.adults,
-        children: draft.childAges.length,
-        childrenAges: draft.childAges,
-        accessibleRooms: draft.accessible,
-        selectedRoomTypes: draft.roomIds,
-        type: 'hotel',
-        timestamp: Date.now(),
-      }),
-    )
-  }
-
   return (
     <AlertPageLayout
       crumb="Hotel Alerts"
@@ -231,7 +159,7 @@ export default function HotelAlertPage() {
         method="post"
         {...getFormProps(form)}
         onSubmit={(event) => {
-          rememberDraft()
+          if (!data.signedIn && resort) rememberHotelDraft(resort, draft)
           form.onSubmit(event)
         }}
         className="space-y-6"
@@ -349,77 +277,18 @@ export default function HotelAlertPage() {
           )}
         </FormSection>
 
-        <div className="space-y-3">
-          {form.errors?.map((error) => (
-            <AlertSaveError
-              key={error}
-              message={error}
-              code={actionData && 'code' in actionData ? actionData.code : undefined}
-            />
-          ))}
-          <div className="flex flex-wrap items-center gap-4">
-            <button
-              type="submit"
-              disabled={submitting || (hydrated && Boolean(missing))}
-              className="bg-brand-600 hover:bg-brand-700 rounded-lg px-6 py-3 font-semibold text-white shadow disabled:cursor-not-allowed disabled:opacity-60"
-            >
-              {submitting ? 'Creating Alert...' : 'Start Disney Hotel Alerts'}
-            </button>
-            <Link
-              to="/blog/tags/disney-hotel-alerts"
-              className="text-brand-700 text-sm font-semibold hover:underline"
-            >
-              Read Tips
-            </Link>
-          </div>
-          {hydrated && missing && <p className="text-sm text-slate-500">{missing}</p>}
-          <SubmitHelp signedIn={data.signedIn} opening="room" />
-        </div>
+        <SubmitArea
+          errors={form.errors}
+          code={actionData && 'code' in actionData ? actionData.code : undefined}
+          label="Start Disney Hotel Alerts"
+          disabled={submitting || (hydrated && Boolean(missing))}
+          submitting={submitting}
+          tipsHref="/blog/tags/disney-hotel-alerts"
+          missing={hydrated ? missing : null}
+          signedIn={data.signedIn}
+          opening="room"
+        />
       </Form>
     </AlertPageLayout>
-  )
-}
-
-function HotelSidebar() {
-  return (
-    <>
-      <SidebarCard title="Tips for landing a room">
-        <p>
-          Choose every room type you would happily take: the more you watch, the sooner one opens.
-        </p>
-        <p>
-          Cancellations cluster 30, 14 and 7 days before arrival, when Disney's payment and penalty
-          deadlines fall.
-        </p>
-        <p>
-          When your text arrives, open the link and book right away. Openings rarely last more than
-          a few minutes.
-        </p>
-      </SidebarCard>
-      <SidebarCard title="Questions">
-        <p>
-          <strong className="text-slate-800">Do you book for me?</strong> No. We text you, and you
-          book directly with Disney.
-        </p>
-        <p>
-          <strong className="text-slate-800">How often do you check?</strong> It depends on your
-          plan, from once a day to every 2 minutes. See{' '}
-          <Link to="/pricing" className="text-brand-700 underline">
-            Pricing
-          </Link>
-          .
-        </p>
-        <p>
-          <strong className="text-slate-800">What happens after a match?</strong> You get one text
-          and the alert is marked found. You can restart it from your dashboard.
-        </p>
-      </SidebarCard>
-      <p className="text-xs text-slate-500">
-        Not affiliated with Disney.{' '}
-        <Link to="/disney-hotel-alerts" className="underline">
-          How hotel alerts work
-        </Link>
-      </p>
-    </>
   )
 }

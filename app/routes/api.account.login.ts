@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { sendCodeSchema } from '~/domain/login'
-import { apiError, methodNotAllowed, readJson } from '~/utils/api.server'
-import { LoginError, sendLoginCode } from '~/utils/login.server'
+import { methodNotAllowed, readJson } from '~/utils/api.server'
+import { answerApiCall } from '~/utils/errors.server'
+import { sendLoginCode } from '~/services/login.server'
 
 export const loader = () => methodNotAllowed(['POST'])
 
@@ -10,11 +11,8 @@ export const loader = () => methodNotAllowed(['POST'])
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const { phoneNumber } = await readJson(request, sendCodeSchema)
-  try {
+  return answerApiCall(async () => {
     await sendLoginCode(phoneNumber, context.clientIp)
-  } catch (error) {
-    if (error instanceof LoginError) return apiError(error.status, error.message)
-    throw error
-  }
-  return json({ success: true, message: 'Verification code sent.' })
+    return json({ success: true, message: 'Verification code sent.' })
+  })
 }

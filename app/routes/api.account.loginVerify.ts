@@ -3,9 +3,10 @@ import { json } from '@remix-run/node'
 import { verifyCodeSchema } from '~/domain/login'
 import { createSession } from '~/models/session.server'
 import { toUserJson } from '~/models/user.server'
-import { apiError, methodNotAllowed, readJson } from '~/utils/api.server'
+import { methodNotAllowed, readJson } from '~/utils/api.server'
 import { getDb } from '~/utils/db.server'
-import { LoginError, logIn } from '~/utils/login.server'
+import { answerApiCall } from '~/utils/errors.server'
+import { logIn } from '~/services/login.server'
 
 export const loader = () => methodNotAllowed(['POST'])
 
@@ -16,12 +17,9 @@ export const loader = () => methodNotAllowed(['POST'])
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   await readJson(request.clone(), verifyCodeSchema)
-  try {
+  return answerApiCall(async () => {
     const user = await logIn(request, context.clientIp)
     const { token } = await createSession(getDb(), user.id, 'api')
     return json({ phoneNumberVerified: true, accessToken: token, token, user: toUserJson(user) })
-  } catch (error) {
-    if (error instanceof LoginError) return apiError(error.status, error.message)
-    throw error
-  }
+  })
 }

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { normalizeHotelPayload } from '~/domain/hotel-alert'
 import { createHotelAlert, listHotelAlerts, updateHotelAlert } from '~/models/hotel-alert.server'
-import { anyObject, answerAlertCall, statusField } from '~/utils/alert-api.server'
+import { anyObject, statusField } from '~/utils/alert-api.server'
+import { answerApiCall } from '~/utils/errors.server'
 import { apiError, methodNotAllowed, readJson, requireApiUser } from '~/utils/api.server'
 import { getDb } from '~/utils/db.server'
 
@@ -20,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return methodNotAllowed(['GET', 'POST', 'PUT'])
   const user = await requireApiUser(request)
   const payload = normalizeHotelPayload(await readJson(request, anyObject))
-  return answerAlertCall(async () => {
+  return answerApiCall(async () => {
     if (request.method === 'POST') {
       const active = payload.active === undefined ? true : payload.active === true
       return json(await createHotelAlert(getDb(), user.id, payload, { active }), { status: 201 })

@@ -5,7 +5,8 @@ import {
   listDiningAlerts,
   updateDiningAlert,
 } from '~/models/dining-alert.server'
-import { anyObject, answerAlertCall, statusField } from '~/utils/alert-api.server'
+import { anyObject, statusField } from '~/utils/alert-api.server'
+import { answerApiCall } from '~/utils/errors.server'
 import { apiError, methodNotAllowed, readJson, requireApiUser } from '~/utils/api.server'
 import { getDb } from '~/utils/db.server'
 
@@ -23,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return methodNotAllowed(['GET', 'POST', 'PUT'])
   const user = await requireApiUser(request)
   const payload = await readJson(request, anyObject)
-  return answerAlertCall(async () => {
+  return answerApiCall(async () => {
     if (request.method === 'POST') {
       return json(await createDiningAlert(getDb(), user.id, payload), { status: 201 })
     }

@@ -3,7 +3,8 @@ import { json } from '@remix-run/node'
 import { BILLING_MESSAGES } from '~/domain/billing'
 import { toUserJson } from '~/models/user.server'
 import { methodNotAllowed, requireApiUser } from '~/utils/api.server'
-import { answerBillingCall, cancelSubscription, requestKeyOf } from '~/utils/billing.server'
+import { cancelSubscription, requestKeyOf } from '~/services/checkout.server'
+import { answerApiCall } from '~/utils/errors.server'
 
 /**
  * POST /api/stripe/cancel-subscription: a paid plan ends at the close of its period (endsAt),
@@ -12,7 +13,7 @@ import { answerBillingCall, cancelSubscription, requestKeyOf } from '~/utils/bil
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const user = await requireApiUser(request)
-  return answerBillingCall(async () => {
+  return answerApiCall(async () => {
     const result = await cancelSubscription(user, requestKeyOf(request))
     return json({
       user: toUserJson(result.user),

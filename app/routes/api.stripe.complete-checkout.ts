@@ -3,7 +3,8 @@ import { json } from '@remix-run/node'
 import { z } from 'zod'
 import { toUserJson } from '~/models/user.server'
 import { methodNotAllowed, readJson, requireApiUser } from '~/utils/api.server'
-import { answerBillingCall, completeCheckout } from '~/utils/billing.server'
+import { completeCheckout } from '~/services/checkout.server'
+import { answerApiCall } from '~/utils/errors.server'
 
 const body = z.object({
   sessionId: z.string({ error: 'sessionId must be a string (it may be empty).' }).default(''),
@@ -17,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const user = await requireApiUser(request)
   const { sessionId } = await readJson(request, body)
-  return answerBillingCall(async () =>
+  return answerApiCall(async () =>
     json({ user: toUserJson(await completeCheckout(user, sessionId.trim())) }),
   )
 }

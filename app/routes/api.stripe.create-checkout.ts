@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { methodNotAllowed, requireApiUser } from '~/utils/api.server'
-import { answerBillingCall, createCheckout, planOfBody, requestKeyOf } from '~/utils/billing.server'
+import { createCheckout, planOfBody, requestKeyOf } from '~/services/checkout.server'
+import { answerApiCall } from '~/utils/errors.server'
 
 /**
  * POST /api/stripe/create-checkout {priceId}: an embedded Checkout session for a paid plan
@@ -11,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const user = await requireApiUser(request)
   const plan = await planOfBody(request)
-  return answerBillingCall(async () =>
+  return answerApiCall(async () =>
     json(await createCheckout(user, plan, requestKeyOf(request)), {
       headers: { 'Cache-Control': 'no-store' },
     }),

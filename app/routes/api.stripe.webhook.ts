@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { apiError, methodNotAllowed } from '~/utils/api.server'
-import { BillingError, handleStripeWebhook } from '~/utils/billing.server'
+import { AppError } from '~/domain/app-error'
+import { handleStripeWebhook } from '~/services/stripe-webhook.server'
 import { getLogger } from '~/utils/logger.server'
 
 const MAX_EVENT_BYTES = 512 * 1024
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await handleStripeWebhook(payload, request.headers.get('Stripe-Signature'))
     return json({ received: true, ...result })
   } catch (error) {
-    if (error instanceof BillingError && error.status === 400) return apiError(400, error.message)
+    if (error instanceof AppError && error.status === 400) return apiError(400, error.message)
     getLogger().error({ err: error }, 'stripe webhook failed; Stripe will retry')
     return apiError(503, 'The event could not be applied now. Please retry.')
   }

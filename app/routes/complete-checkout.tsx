@@ -3,9 +3,12 @@ import { json } from '@remix-run/node'
 import { Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
 import { BILLING_MESSAGES } from '~/domain/billing'
-import { ALERT_INTENT_STORAGE_KEY, dashboardAfterCheckout } from '~/domain/checkout'
-import { BillingError, completeCheckout } from '~/utils/billing.server'
+import { dashboardAfterCheckout } from '~/domain/checkout'
+import { SESSION_KEYS } from '~/domain/storage-keys'
+import { AppError } from '~/domain/app-error'
+import { completeCheckout } from '~/services/checkout.server'
 import { requireUser } from '~/utils/session.server'
+import { ButtonLink } from '~/components/ui/button'
 
 export const meta: MetaFunction = () => [
   { title: 'Finalizing your subscription | Disney Hotel Alerts' },
@@ -18,7 +21,7 @@ async function completed(request: Request, sessionId: string | null) {
   try {
     return Boolean((await completeCheckout(user, sessionId)).planId)
   } catch (error) {
-    if (error instanceof BillingError) return false
+    if (error instanceof AppError) return false
     throw error
   }
 }
@@ -34,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function readStoredIntent(): Record<string, unknown> | null {
   try {
-    const raw = sessionStorage.getItem(ALERT_INTENT_STORAGE_KEY)
+    const raw = sessionStorage.getItem(SESSION_KEYS.alertIntent)
     const parsed: unknown = raw ? JSON.parse(raw) : null
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null
   } catch {
@@ -49,7 +52,7 @@ export default function CompleteCheckout() {
   useEffect(() => {
     if (!completed) return
     const stored = readStoredIntent()
-    sessionStorage.removeItem(ALERT_INTENT_STORAGE_KEY)
+    sessionStorage.removeItem(SESSION_KEYS.alertIntent)
     const target = stored
       ? dashboardAfterCheckout(stored, new URLSearchParams(window.location.search))
       : fallbackTarget
@@ -62,12 +65,7 @@ export default function CompleteCheckout() {
         <h1 className="text-3xl font-bold text-slate-900">Payment Failed</h1>
         <p className="mt-3 text-slate-600">{BILLING_MESSAGES.checkoutFailed}</p>
         <div className="mt-8 flex justify-center gap-3">
-          <Link
-            to="/pricing"
-            className="bg-brand-600 hover:bg-brand-700 rounded-lg px-5 py-3 font-semibold text-white"
-          >
-            Try Again
-          </Link>
+          <ButtonLink to="/pricing">Try Again</ButtonLink>
           <Link
             to="/"
             className="hover:border-brand-500 rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-700"

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { ConfirmPage } from '~/components/ui/confirm-page'
 import { assertAlertId } from '~/models/alert-rules.server'
 import { listDiningAlerts } from '~/models/dining-alert.server'
 import { listHotelAlerts } from '~/models/hotel-alert.server'
@@ -35,30 +36,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function ConfirmDelete() {
   const alert = useLoaderData<typeof loader>()
   return (
-    <section className="mx-auto max-w-lg px-4 py-16">
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-xl font-semibold text-slate-900">Delete alert</h1>
-        <p className="mt-3 text-slate-600">
-          Are you sure you want to delete the alert for {alert.name}? This action cannot be undone.
-        </p>
-        <Form method="post" action="/dashboard" className="mt-6 flex justify-end gap-3">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="kind" value={alert.kind} />
-          <input type="hidden" name="id" value={alert.id} />
-          <Link
-            to="/dashboard"
-            className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700"
-          >
-            Cancel
-          </Link>
-          <button
-            type="submit"
-            className="rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700"
-          >
-            Delete
-          </button>
-        </Form>
-      </div>
-    </section>
+    <ConfirmPage
+      title="Delete alert"
+      message={`Are you sure you want to delete the alert for ${alert.name}? This action cannot be undone.`}
+      fields={{ intent: 'delete', kind: alert.kind, id: alert.id }}
+      action="/dashboard"
+      confirmText="Delete"
+      cancelText="Cancel"
+      cancelTo="/dashboard"
+    />
   )
 }

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { CtaBanner } from '~/components/cta-banner'
 import { SupportLink } from '~/components/support-link'
 import { readContentJson } from '~/utils/content.server'
+import { buttonClass } from '~/components/ui/button'
 
 const faqSchema = z.array(z.object({ question: z.string(), answer: z.string() })).length(11)
 
@@ -57,7 +58,7 @@ export default function Faq() {
           <p className="mt-2 text-slate-600">
             Our support team answers in the chat, usually within a few hours.
           </p>
-          <SupportLink className="bg-brand-600 hover:bg-brand-700 mt-4 inline-block rounded-lg px-5 py-3 font-semibold text-white">
+          <SupportLink className={buttonClass({ className: 'mt-4 inline-block' })}>
             Contact Support
           </SupportLink>
         </div>

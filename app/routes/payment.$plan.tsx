@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
@@ -14,13 +14,17 @@ import {
 import type { StripeEmbeddedCheckout } from '@stripe/stripe-js'
 import { loadStripe } from '@stripe/stripe-js/pure'
 import { useEffect, useRef, useState } from 'react'
-import { FieldError } from '~/components/field-error'
+import { ButtonLink, StatusButton } from '~/components/ui/button'
+import { Field } from '~/components/ui/field'
 import { toPlanCard } from '~/components/plan-card'
 import { BILLING_MESSAGES, testCardSchema } from '~/domain/billing'
 import { getEnv } from '~/env.server'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { findPlan } from '~/models/plan.server'
-import { BillingError, createCheckout, payTestCheckout } from '~/utils/billing.server'
+import { AppError } from '~/domain/app-error'
+import { createCheckout } from '~/services/checkout.server'
+import { payTestCheckout } from '~/services/test-payment.server'
+import { replyWithError } from '~/utils/errors.server'
 import { getDb } from '~/utils/db.server'
 import { requireUser } from '~/utils/session.server'
 
@@ -60,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await createCheckout(user, plan)
     } catch (error) {
-      if (!(error instanceof BillingError)) throw error
+      if (!(error instanceof AppError)) throw error
       return json({ error: BILLING_MESSAGES.freePlanFailed }, { status: error.status })
     }
     return redirect(`/complete-checkout?${onward}`)
@@ -76,13 +80,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     onward.set('session_id', sessionId)
     return redirect(`/complete-checkout?${onward}`)
   } catch (error) {
-    if (!(error instanceof BillingError)) throw error
-    if (error.status === 402) {
-      return json(
-        { result: submission.reply({ fieldErrors: { cardNumber: [error.message] } }) },
-        { status: 402 },
-      )
-    }
+    if (!(error instanceof AppError)) throw error
+    // A declined card is shown beside the card field; anything else above the form.
+    if (error.field)
+      return json({ result: replyWithError(submission, error) }, { status: error.status })
     return json({ error: error.message }, { status: error.status })
   }
 }
@@ -125,12 +126,9 @@ function InvalidPlan() {
     <section className="mx-auto max-w-lg px-4 py-20 text-center">
       <h1 className="text-3xl font-bold text-slate-900">Invalid Plan</h1>
       <p className="mt-3 text-slate-600">The requested plan was not found.</p>
-      <Link
-        to="/pricing"
-        className="bg-brand-600 hover:bg-brand-700 mt-8 inline-block rounded-lg px-5 py-3 font-semibold text-white"
-      >
+      <ButtonLink to="/pricing" className="mt-8">
         View Pricing Plans
-      </Link>
+      </ButtonLink>
     </section>
   )
 }
@@ -150,9 +148,6 @@ function PaymentError({ message }: { message: string }) {
   )
 }
 
-const primaryButton =
-  'bg-brand-600 hover:bg-brand-700 mt-4 w-full rounded-lg px-4 py-3 font-semibold text-white disabled:opacity-60'
-
 /** The free plan needs no card: with JavaScript it completes as soon as the page opens. */
 function FreePlanStart() {
   const navigation = useNavigation()
@@ -168,9 +163,9 @@ function FreePlanStart() {
       <p className="text-sm text-slate-600">
         Your 7-day free trial starts now. No credit card needed.
       </p>
-      <button type="submit" disabled={busy} className={primaryButton}>
-        {busy ? 'Starting...' : 'Start Free'}
-      </button>
+      <StatusButton busy={busy} busyText="Starting..." className="mt-4 w-full">
+        Start Free
+      </StatusButton>
     </Form>
   )
 }
@@ -279,23 +274,15 @@ function TestModeCard({ sessionId, price }: { sessionId: string | null; price: s
         </p>
       </div>
       {sessionId && <input type="hidden" name="sessionId" value={sessionId} />}
-      <label
-        htmlFor={fields.cardNumber.id}
-        className="mt-4 block text-sm font-medium text-slate-700"
-      >
-        Card number
-      </label>
-      <input
-        {...getInputProps(fields.cardNumber, { type: 'text' })}
-        key={fields.cardNumber.key}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        className="focus:border-brand-500 focus:ring-brand-200 mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:ring-2 focus:outline-none"
+      <Field
+        label="Card number"
+        field={fields.cardNumber}
+        className="mt-4"
+        inputProps={{ inputMode: 'numeric', autoComplete: 'cc-number' }}
       />
-      <FieldError id={fields.cardNumber.errorId} errors={fields.cardNumber.errors} />
-      <button type="submit" disabled={busy} className={primaryButton}>
-        {busy ? 'Processing...' : `Subscribe for ${price}`}
-      </button>
+      <StatusButton busy={busy} busyText="Processing..." className="mt-4 w-full">
+        {`Subscribe for ${price}`}
+      </StatusButton>
     </Form>
   )
 }

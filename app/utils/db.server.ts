@@ -2,23 +2,27 @@ import { json } from '@remix-run/node'
 import { createDb, type DB } from '../../db/client.ts'
 import { getEnv } from '~/env.server'
 import { getLogger } from '~/utils/logger.server'
+import { singleton } from '~/utils/singleton.server'
 
-// One pool per process; kept on globalThis so a dev rebuild does not open another.
-const g = globalThis as typeof globalThis & { __db?: DB }
-
+/**
+ * The process's one pool. A page waits at most a few seconds on the database, then answers 503
+ * in words; text Postgres cannot store is a 400 that changed nothing.
+ */
 export function getDb(): DB {
-  // A page waits at most a few seconds on the database, then answers 503 (entry.server.tsx).
-  g.__db ??= createDb(getEnv().databaseUrl, {
-    connectionTimeoutMs: 3_000,
-    statementTimeoutMs: 5_000,
-    onIdleError: (error) => getLogger().warn({ err: error }, 'database connection lost'),
-    onUnavailable: (error) => {
-      getLogger().warn({ err: error }, 'database unavailable; answered 503')
-      return json(
-        { message: 'The service is busy right now. Please try again in a moment.' },
-        { status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } },
-      )
-    },
-  })
-  return g.__db
+  return singleton('db', () =>
+    createDb(getEnv().databaseUrl, {
+      connectionTimeoutMs: 3_000,
+      statementTimeoutMs: 5_000,
+      onIdleError: (error) => getLogger().warn({ err: error }, 'database connection lost'),
+      onUnavailable: (error) => {
+        getLogger().warn({ err: error }, 'database unavailable; answered 503')
+        return json(
+          { message: 'The service is busy right now. Please try again in a moment.' },
+          { status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } },
+        )
+      },
+      onRefusedText: () =>
+        json({ message: 'Text must not contain NUL characters.' }, { status: 400 }),
+    }),
+  )
 }

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createLogger } from './logger.server.ts'
+import { requestIdFrom, runWithRequest } from './request-context.server.ts'
 
 function capture() {
   const lines: string[] = []
@@ -10,7 +11,7 @@ function capture() {
       done()
     },
   })
-  return { logger: createLogger('web', stream), lines }
+  return { logger: createLogger('web', { destination: stream }), lines }
 }
 
 describe('the log', () => {
@@ -34,5 +35,21 @@ describe('the log', () => {
       req: { headers: { authorization: '[Redacted]', cookie: '[Redacted]', host: 'x' } },
       res: { headers: { 'set-cookie': '[Redacted]' } },
     })
+  })
+})
+
+describe('a log line written while serving a request', () => {
+  it('names the request it belongs to', () => {
+    const { logger, lines } = capture()
+    runWithRequest('req-42', () => logger.warn('inside'))
+    logger.warn('outside')
+    expect(JSON.parse(lines[0]!)).toMatchObject({ requestId: 'req-42', msg: 'inside' })
+    expect(JSON.parse(lines[1]!).requestId).toBeUndefined()
+  })
+
+  it('keeps a sane X-Request-Id and replaces anything else', () => {
+    expect(requestIdFrom('abc-123_x.y')).toBe('abc-123_x.y')
+    for (const bad of [undefined, '', 'a b', 'x'.repeat(65), 'id\n'])
+      expect(requestIdFrom(bad)).toMatch(/^[0-9a-f-]{36}$/)
   })
 })

@@ -1,5 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import { getRedis, redisKey } from '~/utils/redis.server'
+import { singleton } from '~/utils/singleton.server'
 
 const HOUR_S = 60 * 60
 
@@ -20,17 +21,12 @@ const LIMITS = {
 } as const
 export type LimitName = keyof typeof LIMITS
 
-const g = globalThis as typeof globalThis & { __limiters?: Map<string, RateLimiterRedis> }
-
 function limiter(name: LimitName) {
-  g.__limiters ??= new Map()
   const key = redisKey('limit', name)
-  let existing = g.__limiters.get(key)
-  if (!existing) {
-    existing = new RateLimiterRedis({ storeClient: getRedis(), keyPrefix: key, ...LIMITS[name] })
-    g.__limiters.set(key, existing)
-  }
-  return existing
+  return singleton(
+    key,
+    () => new RateLimiterRedis({ storeClient: getRedis(), keyPrefix: key, ...LIMITS[name] }),
+  )
 }
 
 /** Takes one point; answers how long to wait (in seconds) when the limit is reached. */

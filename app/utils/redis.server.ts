@@ -1,12 +1,13 @@
 import { Redis } from 'ioredis'
 import { getEnv } from '~/env.server'
-
-const g = globalThis as typeof globalThis & { __redis?: Redis }
+import { singleton } from '~/utils/singleton.server'
 
 /** The web's Redis connection: a command gives up after one retry while Redis is down. */
 export function getRedis(): Redis {
-  g.__redis ??= new Redis(getEnv().redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
-  return g.__redis
+  return singleton(
+    'redis',
+    () => new Redis(getEnv().redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 }),
+  )
 }
 
 /** Every key this app writes starts with REDIS_PREFIX, so test files and deployments never collide. */

@@ -8,21 +8,21 @@ import {
   SESSION_TTL_MS,
 } from '~/models/session.server'
 import { getDb } from '~/utils/db.server'
-
-const g = globalThis as typeof globalThis & { __sessionCookie?: ReturnType<typeof createCookie> }
+import { singleton } from '~/utils/singleton.server'
 
 /** The signed cookie holding the session token; the session itself is a row in Postgres. */
 function sessionCookie() {
   const env = getEnv()
-  g.__sessionCookie ??= createCookie(env.isProduction ? '__Host-session' : 'session', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: env.isProduction,
-    path: '/',
-    maxAge: SESSION_TTL_MS.web / 1000,
-    secrets: [env.sessionSecret],
-  })
-  return g.__sessionCookie
+  return singleton('session-cookie', () =>
+    createCookie(env.isProduction ? '__Host-session' : 'session', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: env.isProduction,
+      path: '/',
+      maxAge: SESSION_TTL_MS.web / 1000,
+      secrets: [env.sessionSecret],
+    }),
+  )
 }
 
 export interface Authenticated {

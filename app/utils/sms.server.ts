@@ -1,13 +1,13 @@
 import twilio from 'twilio'
 import { getEnv } from '~/env.server'
-
-const g = globalThis as typeof globalThis & { __twilio?: ReturnType<typeof twilio> }
+import { singleton } from '~/utils/singleton.server'
 
 function client() {
   const { accountSid, authToken } = getEnv().twilio
   // 10 s is plenty for Twilio's API; a hung request must not hold a login open.
-  g.__twilio ??= twilio(accountSid, authToken, { timeout: 10_000, autoRetry: true, maxRetries: 2 })
-  return g.__twilio
+  return singleton('twilio', () =>
+    twilio(accountSid, authToken, { timeout: 10_000, autoRetry: true, maxRetries: 2 }),
+  )
 }
 
 /** Sends one text through Twilio's Messages API (answered by msw in mock mode). */

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest'
+import { newPage, setupBrowser } from '../support/browser.ts'
 
 /** Requests as another site's page would send them, against the built app. */
 const baseUrl = () => inject('baseUrl')
@@ -50,5 +51,39 @@ describe('GET /livez', () => {
     const response = await fetch(`${baseUrl()}/livez`)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok' })
+  })
+})
+
+describe('the Content-Security-Policy', () => {
+  setupBrowser()
+
+  it('names a fresh nonce on every page, and the page runs under it without a violation', async () => {
+    const first = await fetch(`${baseUrl()}/`)
+    const second = await fetch(`${baseUrl()}/`)
+    const nonceOf = (response: Response) =>
+      response.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1]
+    expect(nonceOf(first)).toBeTruthy()
+    expect(nonceOf(first)).not.toBe(nonceOf(second))
+    expect(first.headers.get('x-frame-options')).toBe('DENY')
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff')
+
+    const { context, page } = await newPage({ viewport: 'desktop', javaScript: true })
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    try {
+      for (const path of ['/', '/login', '/alerts/hotels', '/pricing']) {
+        await page.goto(path)
+        await page.waitForLoadState('networkidle')
+      }
+      // Hydrated: the phone field formats as a person types, which only the app's script does.
+      await page.goto('/login')
+      await page.getByLabel('Phone number').pressSequentially('2015550123')
+      expect(await page.getByLabel('Phone number').inputValue()).toBe('(201) 555-0123')
+      expect(violations).toEqual([])
+    } finally {
+      await context.close()
+    }
   })
 })

@@ -132,11 +132,23 @@ describe('/alerts/hotels', () => {
     const response = await callRoute(hotelPage, formRequest('/alerts/hotels', await hotelFields()))
     const user = await createUser(db(), { planId: 'pixie-dust', trialStartUtc: new Date() })
     await createDiningAlertRow(db(), user.id)
+    const cookie = await cookieFor(user)
     const arrival = await callRoute(
       dashboard,
-      getRequest('/dashboard', { cookie: `${await cookieFor(user)}; ${cookiesFrom(response)}` }),
+      getRequest('/dashboard', { cookie: `${cookie}; ${cookiesFrom(response)}` }),
     )
-    expect(arrival.headers.get('Location')).toBe('/dashboard?pendingFailed=hotel')
+    expect(arrival.headers.get('Location')).toBe('/dashboard')
+    const page = await (
+      await callRoute(
+        dashboard,
+        getRequest('/dashboard', { cookie: `${cookie}; ${cookiesFrom(arrival)}` }),
+      )
+    ).json()
+    expect(page.notice).toEqual({
+      tone: 'error',
+      message: 'Failed to create your hotel alert.',
+      link: { to: '/alerts/hotels', text: 'Try again' },
+    })
   })
 })
 

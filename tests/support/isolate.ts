@@ -5,9 +5,10 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, inject } from 'vitest'
+import { afterAll, afterEach, inject } from 'vitest'
 import { dropDatabase, ensureDatabase } from '../../db/migrator.ts'
 import { databaseUrl, uniqueName } from './databases.ts'
+import { errorRecorder, takeUnexpectedErrorLogs } from './logs.ts'
 
 const name = uniqueName('test')
 const url = databaseUrl(name)
@@ -25,7 +26,22 @@ Object.assign(process.env, {
 
 const { getEnv } = await import('../../app/env.server.ts')
 const { startMocks } = await import('../../mocks/index.ts')
-const mocks = startMocks(getEnv())
+// No test reaches an outside service: a request msw does not answer fails, except to this machine.
+const mocks = startMocks(getEnv(), {
+  onUnhandledRequest: (request, print) => {
+    const { hostname } = new URL(request.url)
+    if (hostname !== '127.0.0.1' && hostname !== 'localhost') print.error()
+  },
+})
+
+// The web's logger writes errors to the recorder; one no test expected fails the test.
+const { createLogger, WEB_LOGGER } = await import('../../app/utils/logger.server.ts')
+const { singleton } = await import('../../app/utils/singleton.server.ts')
+singleton(WEB_LOGGER, () => createLogger('web', { level: 'error', destination: errorRecorder }))
+afterEach(() => {
+  const unexpected = takeUnexpectedErrorLogs()
+  if (unexpected.length) throw new Error(`Unexpected error logs: ${unexpected.join(' | ')}`)
+})
 
 afterAll(async () => {
   mocks?.close()

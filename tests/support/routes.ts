@@ -17,7 +17,7 @@ export async function callRoute(
     const result = await fn({
       request,
       params: options.params ?? {},
-      context: { clientIp: options.clientIp ?? TEST_IP },
+      context: { clientIp: options.clientIp ?? TEST_IP, cspNonce: 'test-nonce' },
     })
     if (!(result instanceof Response))
       throw new Error('route answered something other than a Response')

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { Notice } from '~/components/ui/notice'
 
 /** A titled section of an alert form, with its error shown right below it. */
 export function FormSection({
@@ -44,7 +45,7 @@ export const secondaryButton =
 /** Why an alert could not be saved; the trial-ended refusal links to Settings to upgrade. */
 export function AlertSaveError({ message, code }: { message: string; code?: unknown }) {
   return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+    <Notice tone="error" className="text-sm">
       {message}
       {code === 'SUBSCRIPTION_REQUIRED' && (
         <>
@@ -54,6 +55,6 @@ export function AlertSaveError({ message, code }: { message: string; code?: unkn
           </Link>
         </>
       )}
-    </p>
+    </Notice>
   )
 }

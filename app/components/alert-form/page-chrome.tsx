@@ -1,5 +1,8 @@
 import { Link } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
+import { LOCAL_KEYS } from '~/domain/storage-keys'
+import { AlertSaveError } from './field'
+import { buttonClass, StatusButton } from '~/components/ui/button'
 
 /** Breadcrumb, title and the two-column layout the hotel and dining pages share. */
 export function AlertPageLayout({
@@ -56,8 +59,8 @@ export function SidebarCard({ title, children }: { title: string; children: Reac
 export function useQuickIntent(intentQuick: boolean, target: '/alerts/hotels' | '/alerts/dining') {
   useEffect(() => {
     if (!intentQuick) return
-    localStorage.setItem('auth_intent', 'quick')
-    localStorage.setItem('quick_target', target)
+    localStorage.setItem(LOCAL_KEYS.authIntent, 'quick')
+    localStorage.setItem(LOCAL_KEYS.quickTarget, target)
   }, [intentQuick, target])
 }
 
@@ -66,20 +69,60 @@ const SIGNED_IN_HELP = {
   room: "We'll notify you when a room opens up; you book directly with Disney.",
 } as const
 
-/** The signed-out or signed-in note under the submit button (catalogue §2). */
-export function SubmitHelp({
+/**
+ * The foot of an alert page form: why the last save failed, the submit button with its tips
+ * link, what is still missing, and the signed-out or signed-in note (catalogue §2).
+ */
+export function SubmitArea({
+  errors,
+  code,
+  status,
+  label,
+  disabled,
+  submitting,
+  tipsHref,
+  missing,
   signedIn,
   opening,
 }: {
+  errors: string[] | undefined
+  code: unknown
+  status?: ReactNode
+  label: string
+  disabled: boolean
+  submitting: boolean
+  tipsHref: string
+  missing: string | null
   signedIn: boolean
   opening: 'table' | 'room'
 }) {
   return (
-    <p className="text-sm text-slate-500">
-      {signedIn
-        ? SIGNED_IN_HELP[opening]
-        : "You'll be asked to create an account, then we'll set up your alert."}
-    </p>
+    <div className="space-y-3">
+      {errors?.map((error) => (
+        <AlertSaveError key={error} message={error} code={code} />
+      ))}
+      {status}
+      <div className="flex flex-wrap items-center gap-4">
+        <StatusButton
+          busy={submitting}
+          busyText="Creating Alert..."
+          disabled={disabled}
+          size="lg"
+          className="shadow"
+        >
+          {label}
+        </StatusButton>
+        <Link to={tipsHref} className="text-brand-700 text-sm font-semibold hover:underline">
+          Read Tips
+        </Link>
+      </div>
+      {missing && <p className="text-sm text-slate-500">{missing}</p>}
+      <p className="text-sm text-slate-500">
+        {signedIn
+          ? SIGNED_IN_HELP[opening]
+          : "You'll be asked to create an account, then we'll set up your alert."}
+      </p>
+    </div>
   )
 }
 
@@ -90,10 +133,7 @@ export function PageLoadError({ message }: { message: string }) {
       <p role="alert" className="text-lg text-slate-700">
         {message}
       </p>
-      <a
-        href=""
-        className="bg-brand-600 hover:bg-brand-700 mt-6 inline-block rounded-lg px-5 py-3 font-semibold text-white"
-      >
+      <a href="" className={buttonClass({ className: 'mt-6 inline-block' })}>
         Try again
       </a>
     </div>

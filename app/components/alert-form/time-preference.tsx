@@ -6,14 +6,7 @@ import {
   type Meal,
 } from '~/domain/dining-alert'
 import { useHydrated } from '~/hooks/use-hydrated'
-
-export type TimeChoice = 'all-day' | Meal | 'time'
-
-export interface TimeFields {
-  timeChoice: TimeChoice
-  specificTime: string
-  tolerance: number
-}
+import type { TimeChoice, TimeFields } from '~/domain/alert-drafts'
 
 const CHOICES: { value: TimeChoice; label: string }[] = [
   { value: 'all-day', label: 'All Day' },

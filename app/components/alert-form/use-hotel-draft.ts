@@ -1,29 +1,8 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { HOTEL_PARTY } from '~/domain/hotel-alert'
+import type { HotelDraft } from '~/domain/alert-drafts'
 import { filterRoomTypes, keepFittingSelection } from '~/domain/room-filter'
 import type { RoomTypeJson } from '~/models/catalogue.server'
-
-/** What a hotel alert form holds while it is being filled in. Ages are null until chosen. */
-export interface HotelDraft {
-  resortId: string | null
-  checkInDate: string
-  checkOutDate: string
-  adults: number
-  childAges: (number | null)[]
-  accessible: boolean
-  roomIds: string[]
-}
-
-export const EMPTY_HOTEL_DRAFT: HotelDraft = {
-  resortId: null,
-  checkInDate: '',
-  checkOutDate: '',
-  adults: HOTEL_PARTY.adults.default,
-  childAges: [],
-  accessible: false,
-  roomIds: [],
-}
 
 /** An age not chosen yet counts as a child who needs a bed until it is. */
 function partyOf(adults: number, childAges: (number | null)[], accessible: boolean) {

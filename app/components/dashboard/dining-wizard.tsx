@@ -2,8 +2,9 @@ import { AlertSaveError } from '~/components/alert-form/field'
 import { useState } from 'react'
 import { SingleDateCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList, type Choice } from '~/components/alert-form/choice-list'
-import { TimePreferenceField, type TimeFields } from '~/components/alert-form/time-preference'
+import { TimePreferenceField } from '~/components/alert-form/time-preference'
 import { Modal } from '~/components/modal'
+import { timeFieldsOf, type TimeFields } from '~/domain/alert-drafts'
 import { todayIn } from '~/domain/dates'
 import { findDestination, type DestinationId } from '~/domain/destinations'
 import {
@@ -30,20 +31,6 @@ interface DiningDraft extends TimeFields {
   partySize: number
 }
 
-function toFields(preference: TimePreference): TimeFields {
-  if (preference.kind === 'time')
-    return {
-      timeChoice: 'time',
-      specificTime: preference.time,
-      tolerance: preference.toleranceMinutes,
-    }
-  return {
-    timeChoice: preference.kind === 'meal' ? preference.meal : 'all-day',
-    specificTime: '',
-    tolerance: 0,
-  }
-}
-
 function toPreference(fields: TimeFields): TimePreference {
   if (fields.timeChoice === 'time' && fields.specificTime) {
     return { kind: 'time', time: fields.specificTime, toleranceMinutes: fields.tolerance }
@@ -67,7 +54,7 @@ function draftFrom(alert?: DiningAlertJson): DiningDraft {
     diningLocationId: alert.diningLocationId,
     reserveDate: alert.reserveDate,
     partySize: alert.partySize,
-    ...toFields(fromDiningTimes(alert)),
+    ...timeFieldsOf(fromDiningTimes(alert)),
   }
 }
 

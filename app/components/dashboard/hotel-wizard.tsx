@@ -4,12 +4,9 @@ import { DateRangeCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList, type Choice } from '~/components/alert-form/choice-list'
 import { PartyFields } from '~/components/alert-form/party-fields'
 import { RoomTypePicker } from '~/components/alert-form/room-type-picker'
-import {
-  EMPTY_HOTEL_DRAFT,
-  useHotelDraft,
-  type HotelDraft,
-} from '~/components/alert-form/use-hotel-draft'
+import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
 import { Modal } from '~/components/modal'
+import { EMPTY_HOTEL_DRAFT, type HotelDraft } from '~/domain/alert-drafts'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { HOTEL_MESSAGES } from '~/domain/hotel-alert'

@@ -1,3 +1,5 @@
+import { Button } from '~/components/ui/button'
+
 /** The step list at the top of a wizard. */
 export function WizardSteps({ steps, current }: { steps: readonly string[]; current: number }) {
   return (
@@ -52,23 +54,13 @@ export function WizardFooter({
           Previous
         </button>
         {step < lastStep ? (
-          <button
-            type="button"
-            onClick={onNext}
-            disabled={!canContinue || busy}
-            className="bg-brand-600 hover:bg-brand-700 rounded-lg px-5 py-2 font-semibold text-white disabled:opacity-50"
-          >
+          <Button size="sm" onClick={onNext} disabled={!canContinue || busy}>
             Next
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
-            onClick={onFinish}
-            disabled={!canContinue || busy}
-            className="bg-brand-600 hover:bg-brand-700 rounded-lg px-5 py-2 font-semibold text-white disabled:opacity-50"
-          >
+          <Button size="sm" onClick={onFinish} disabled={!canContinue || busy}>
             {busy ? busyText : finishText}
-          </button>
+          </Button>
         )}
       </div>
     </div>

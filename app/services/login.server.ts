@@ -3,6 +3,7 @@ import { Authenticator } from 'remix-auth'
 import { Strategy } from 'remix-auth/strategy'
 import { z } from 'zod'
 import type { User } from '../../db/schema.ts'
+import { AppError } from '~/domain/app-error'
 import { MESSAGES, verifyCodeSchema } from '~/domain/login'
 import { getEnv } from '~/env.server'
 import { upsertUserOnLogin } from '~/models/user.server'
@@ -11,17 +12,7 @@ import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
 import { consume } from '~/utils/rate-limit.server'
 import { sendSms } from '~/utils/sms.server'
-
-/** A login refusal with the HTTP status the JSON API answers with and the message a person reads. */
-export class LoginError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 429 | 502,
-    readonly field?: 'phoneNumber' | 'code',
-  ) {
-    super(message)
-  }
-}
+import { singleton } from '~/utils/singleton.server'
 
 /**
  * Texts a login code. The answer is the same whether or not the number has an account, so it
@@ -31,9 +22,10 @@ export async function sendLoginCode(phoneNumber: string, clientIp: string) {
   const perIp = await consume('codePerIp', clientIp)
   const perPhone = perIp.ok ? await consume('codePerPhone', phoneNumber) : perIp
   if (!perPhone.ok) {
-    throw new LoginError(
-      MESSAGES.tooManyCodes(Math.ceil(perPhone.retryAfterS / 60)),
+    throw new AppError(
       429,
+      'RATE_LIMITED',
+      MESSAGES.tooManyCodes(Math.ceil(perPhone.retryAfterS / 60)),
       'phoneNumber',
     )
   }
@@ -46,7 +38,7 @@ export async function sendLoginCode(phoneNumber: string, clientIp: string) {
     )
   } catch (error) {
     getLogger().error({ err: error }, 'login code text failed')
-    throw new LoginError(MESSAGES.sendFailed, 502, 'phoneNumber')
+    throw new AppError(502, 'UPSTREAM_FAILED', MESSAGES.sendFailed, 'phoneNumber')
   }
 }
 
@@ -65,7 +57,7 @@ async function readCredentials(request: Request): Promise<PhoneCodeInput> {
   if (!result.success) {
     const issue = result.error.issues[0]
     const field = issue?.path[0] === 'code' ? 'code' : 'phoneNumber'
-    throw new LoginError(issue?.message ?? MESSAGES.codeInvalid, 400, field)
+    throw new AppError(400, 'INVALID', issue?.message ?? MESSAGES.codeInvalid, field)
   }
   return result.data
 }
@@ -83,9 +75,9 @@ const authenticator = new Authenticator<User>().use(
   new PhoneCodeStrategy(async ({ phoneNumber, code }) => {
     const env = getEnv()
     const result = await checkCode(getDb(), phoneNumber, code, env.sessionSecret)
-    if (result === 'expired') throw new LoginError(MESSAGES.codeExpired, 400, 'code')
-    if (result === 'locked') throw new LoginError(MESSAGES.codeLocked, 429, 'code')
-    if (result !== 'ok') throw new LoginError(MESSAGES.codeInvalid, 400, 'code')
+    if (result === 'expired') throw new AppError(400, 'INVALID', MESSAGES.codeExpired, 'code')
+    if (result === 'locked') throw new AppError(429, 'RATE_LIMITED', MESSAGES.codeLocked, 'code')
+    if (result !== 'ok') throw new AppError(400, 'INVALID', MESSAGES.codeInvalid, 'code')
     const role = env.adminPhoneNumbers.includes(phoneNumber) ? 'admin' : 'user'
     return upsertUserOnLogin(getDb(), phoneNumber, role)
   }),
@@ -94,24 +86,23 @@ const authenticator = new Authenticator<User>().use(
 /** Verifies the posted phone number and code; the first verified login creates the user. */
 export async function logIn(request: Request, clientIp: string): Promise<User> {
   const limit = await consume('verifyPerIp', clientIp)
-  if (!limit.ok) throw new LoginError(MESSAGES.tooManyAttempts, 429, 'code')
+  if (!limit.ok) throw new AppError(429, 'RATE_LIMITED', MESSAGES.tooManyAttempts, 'code')
   return authenticator.authenticate('phone-code', request)
 }
-
-const g = globalThis as typeof globalThis & { __pendingLogin?: ReturnType<typeof createCookie> }
 
 /** Between the two steps of /login: which number the code went to and when (for the resend cooldown). */
 function pendingLoginCookie() {
   const env = getEnv()
-  g.__pendingLogin ??= createCookie('login-pending', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: env.isProduction,
-    path: '/login',
-    maxAge: CODE_TTL_MS / 1000,
-    secrets: [env.sessionSecret],
-  })
-  return g.__pendingLogin
+  return singleton('login-pending-cookie', () =>
+    createCookie('login-pending', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: env.isProduction,
+      path: '/login',
+      maxAge: CODE_TTL_MS / 1000,
+      secrets: [env.sessionSecret],
+    }),
+  )
 }
 
 const pendingSchema = z.object({ phoneNumber: z.string(), sentAt: z.number() })

@@ -1,14 +1,14 @@
 import { redirect } from '@remix-run/node'
 import type { AlertKind } from '~/domain/alerts'
-import { AlertRuleError } from '~/models/alert-rules.server'
+import { AppError } from '~/domain/app-error'
 import { getLogger } from '~/utils/logger.server'
-import { keepDraftForLogin } from '~/utils/pending-alerts.server'
+import { keepDraftForLogin } from '~/services/pending-alerts.server'
 import { getUser } from '~/utils/session.server'
 
 /**
  * Saves an alert posted from its page form. A visitor's alert waits in a draft and the visitor
  * goes to log in (`afterLogin` is where they come back); a user's alert is created and they go
- * to the dashboard. A refusal comes back as the message to show above the submit button.
+ * to the dashboard. A refusal comes back as an AppError; a failure of ours as `failedMessage`.
  */
 export async function saveAlertFromPage(
   request: Request,
@@ -19,7 +19,7 @@ export async function saveAlertFromPage(
     afterLogin: string
     failedMessage: string
   },
-): Promise<Response | { formError: string; code?: string; status: number }> {
+): Promise<Response | AppError> {
   try {
     const user = await getUser(request)
     if (!user) {
@@ -30,9 +30,8 @@ export async function saveAlertFromPage(
     await options.create(user.id)
     return redirect(`/dashboard?newAlert=${options.kind}&success=1`)
   } catch (error) {
-    if (error instanceof AlertRuleError)
-      return { formError: error.message, code: error.code, status: error.status }
+    if (error instanceof AppError) return error
     getLogger().error({ err: error, kind: options.kind }, 'alert could not be saved')
-    return { formError: options.failedMessage, status: 503 }
+    return new AppError(503, 'UNAVAILABLE', options.failedMessage)
   }
 }

@@ -1,0 +1,94 @@
+import { Form, Link } from '@remix-run/react'
+import { dashboardHref, pageCount, PAGE_SIZES, type DashboardView } from '~/domain/dashboard'
+
+/** Search by name and the type tabs; both plain GET forms and links, so they work without JavaScript. */
+export function Filters({ view }: { view: DashboardView }) {
+  const types = [
+    { value: null, label: 'All alerts' },
+    { value: 'hotel' as const, label: 'Hotel' },
+    { value: 'dining' as const, label: 'Dining' },
+  ]
+  return (
+    <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <Form method="get" className="flex gap-2" role="search">
+        {view.type && <input type="hidden" name="type" value={view.type} />}
+        {view.perPage !== 10 && <input type="hidden" name="perPage" value={view.perPage} />}
+        <label htmlFor="alert-search" className="sr-only">
+          Search alerts by name
+        </label>
+        <input
+          id="alert-search"
+          type="search"
+          name="q"
+          defaultValue={view.search}
+          placeholder="Search by resort or restaurant"
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 sm:w-72"
+        />
+        <button
+          type="submit"
+          className="hover:border-brand-500 rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700"
+        >
+          Search
+        </button>
+      </Form>
+      <nav aria-label="Alert type" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+        {types.map((type) => (
+          <Link
+            key={type.label}
+            to={dashboardHref(view, { type: type.value })}
+            aria-current={view.type === type.value ? 'page' : undefined}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${view.type === type.value ? 'text-brand-800 bg-white shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+          >
+            {type.label}
+          </Link>
+        ))}
+      </nav>
+    </div>
+  )
+}
+
+/** Rows per page (sent on change, or with a button without JavaScript) and the page links. */
+export function Pagination({ view, total }: { view: DashboardView; total: number }) {
+  const pages = pageCount(total, view.perPage)
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+      <Form method="get" className="flex items-center gap-2">
+        {view.search && <input type="hidden" name="q" value={view.search} />}
+        {view.type && <input type="hidden" name="type" value={view.type} />}
+        <label htmlFor="per-page">Rows per page</label>
+        <select
+          id="per-page"
+          name="perPage"
+          defaultValue={view.perPage}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          className="rounded-md border border-slate-300 px-2 py-1"
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+        <noscript>
+          <button type="submit" className="rounded-md border border-slate-300 px-2 py-1">
+            Apply
+          </button>
+        </noscript>
+      </Form>
+      {pages > 1 && (
+        <nav aria-label="Pages" className="flex flex-wrap gap-1">
+          {Array.from({ length: pages }, (_, index) => index + 1).map((page) => (
+            <Link
+              key={page}
+              to={dashboardHref(view, { page })}
+              aria-current={page === view.page ? 'page' : undefined}
+              className={`min-w-9 rounded-md px-3 py-1.5 text-center ${page === view.page ? 'bg-brand-600 font-semibold text-white' : 'hover:border-brand-500 border border-slate-300'}`}
+            >
+              {page}
+            </Link>
+          ))}
+        </nav>
+      )}
+    </div>
+  )
+}

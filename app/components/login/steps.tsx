@@ -1,0 +1,208 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link } from '@remix-run/react'
+import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react'
+import {
+  cleanCodeInput,
+  CODE_LENGTH,
+  codeStartedAt,
+  loginUrl,
+  sendCodeSchema,
+  shouldAutoSubmit,
+  verifyCodeSchema,
+  type Carried,
+} from '~/domain/login'
+import { cleanPhoneInput, formatAsYouType } from '~/domain/phone'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { StatusButton } from '~/components/ui/button'
+import { Field } from '~/components/ui/field'
+import { CarriedFields, useBusy } from './parts'
+import { Notice, type NoticeTone } from '~/components/ui/notice'
+
+/** What the login action answered for this step's form. */
+export type LastResult = SubmissionResult<string[]>
+
+/** Step one: the phone number to text a code to. */
+export function PhoneStep({ carried, lastResult }: { carried: Carried; lastResult?: LastResult }) {
+  const busy = useBusy('send')
+  const [form, fields] = useForm({
+    id: 'send-code',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sendCodeSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+
+  function formatWhileTyping(event: FormEvent<HTMLInputElement>) {
+    const input = event.currentTarget
+    // Formatting only while the caret is at the end, so editing in the middle is left alone.
+    if (input.selectionStart === input.value.length) input.value = formatAsYouType(input.value)
+  }
+
+  function normalisePaste(event: ClipboardEvent<HTMLInputElement>) {
+    event.preventDefault()
+    event.currentTarget.value = formatAsYouType(
+      cleanPhoneInput(event.clipboardData.getData('text')),
+    )
+    form.validate({ name: fields.phoneNumber.name })
+  }
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Log in or sign up</h1>
+      <p className="mt-2 text-slate-600">
+        Enter your mobile number and we will text you a verification code. No password needed.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <CarriedFields carried={carried} />
+        <Field
+          label="Phone number"
+          field={fields.phoneNumber}
+          type="tel"
+          hint="US numbers need no +1. Outside the US, start with + and your country code."
+          inputProps={{
+            autoComplete: 'tel',
+            inputMode: 'tel',
+            placeholder: '(201) 555-0123',
+            onInput: formatWhileTyping,
+            onPaste: normalisePaste,
+            autoFocus: true,
+          }}
+        />
+        <StatusButton
+          name="_action"
+          value="send"
+          busy={busy}
+          busyText="Sending..."
+          className="w-full shadow"
+        >
+          Send Code
+        </StatusButton>
+      </Form>
+    </>
+  )
+}
+
+/** Step two: the code texted to the number, with a resend after the cooldown. */
+export function CodeStep({
+  carried,
+  pending,
+  notice,
+  lastResult,
+}: {
+  carried: Carried
+  pending: { phoneNumber: string; display: string; resendAvailableAt: number }
+  notice: { tone: NoticeTone; message: string } | null
+  lastResult?: LastResult
+}) {
+  const verifying = useBusy('verify')
+  const resending = useBusy('resend')
+  const hydrated = useHydrated()
+  const [form, fields] = useForm({
+    id: 'verify-code',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyCodeSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const formRef = useRef<HTMLFormElement>(null)
+  const firstDigitAt = useRef<number | null>(null)
+  const lastValue = useRef('')
+  const pasted = useRef(false)
+  const waitS = useSecondsUntil(pending.resendAvailableAt)
+
+  function onCodeInput(event: FormEvent<HTMLInputElement>) {
+    const input = event.currentTarget
+    input.value = cleanCodeInput(input.value)
+    firstDigitAt.current = codeStartedAt(
+      lastValue.current,
+      input.value,
+      firstDigitAt.current,
+      Date.now(),
+    )
+    lastValue.current = input.value
+    const msSinceFirstDigit =
+      firstDigitAt.current === null ? null : Date.now() - firstDigitAt.current
+    if (shouldAutoSubmit(input.value, { pasted: pasted.current, msSinceFirstDigit })) {
+      const verifyButton =
+        formRef.current?.querySelector<HTMLButtonElement>('button[value="verify"]')
+      formRef.current?.requestSubmit(verifyButton ?? undefined)
+    }
+    pasted.current = false
+  }
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Enter your code</h1>
+      <p className="mt-2 text-slate-600">
+        We texted a 6-digit code to <strong className="whitespace-nowrap">{pending.display}</strong>
+        . It expires in 10 minutes.
+      </p>
+      {notice && (
+        <Notice tone={notice.tone} className="mt-3 text-sm">
+          {notice.message}
+        </Notice>
+      )}
+      <Form method="post" {...getFormProps(form)} ref={formRef} className="mt-6 space-y-4">
+        <CarriedFields carried={carried} />
+        <input type="hidden" name="phoneNumber" value={pending.phoneNumber} />
+        <Field
+          label="Verification code"
+          field={fields.code}
+          inputProps={{
+            autoComplete: 'one-time-code',
+            inputMode: 'numeric',
+            pattern: '[0-9]*',
+            maxLength: CODE_LENGTH,
+            placeholder: '123456',
+            className: 'text-center font-mono tracking-[0.5em]',
+            onInput: onCodeInput,
+            onPaste: () => {
+              pasted.current = true
+            },
+            autoFocus: true,
+          }}
+        />
+        <StatusButton
+          name="_action"
+          value="verify"
+          busy={verifying}
+          busyText="Verifying..."
+          className="w-full shadow"
+        >
+          Verify
+        </StatusButton>
+        <div className="flex items-center justify-between text-sm">
+          <Link to={loginUrl(carried)} className="hover:text-brand-700 font-medium text-slate-600">
+            Back to phone number
+          </Link>
+          <button
+            type="submit"
+            name="_action"
+            value="resend"
+            formNoValidate
+            disabled={resending || (hydrated && waitS > 0)}
+            className="text-brand-700 font-medium hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
+          >
+            Resend code{hydrated && waitS > 0 ? ` (${waitS}s)` : ''}
+          </button>
+        </div>
+      </Form>
+    </>
+  )
+}
+
+/** Whole seconds left until a moment (epoch ms), ticking while there are any. */
+function useSecondsUntil(moment: number) {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (moment <= Date.now()) return
+    const timer = setInterval(() => {
+      const current = Date.now()
+      setNow(current)
+      if (current >= moment) clearInterval(timer)
+    }, 250)
+    return () => clearInterval(timer)
+  }, [moment])
+  return Math.max(0, Math.ceil((moment - now) / 1000))
+}

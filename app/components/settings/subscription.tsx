@@ -1,0 +1,179 @@
+import { Form, useNavigation, useSubmit } from '@remix-run/react'
+import { useState } from 'react'
+import { ConfirmDialog } from '~/components/modal'
+import { PaymentIssue } from '~/components/payment-issue'
+import { PlanCard, type PlanCardData } from '~/components/plan-card'
+import { ConfirmPage } from '~/components/ui/confirm-page'
+import { BILLING_MESSAGES } from '~/domain/billing'
+import { MOST_POPULAR_PLAN_ID } from '~/domain/plans'
+import { primaryButton, quietButton, section } from './styles'
+import { Notice } from '~/components/ui/notice'
+
+export interface SubscriptionData {
+  currentPlanId: string | null
+  currentPlanName: string | null
+  cards: { plan: PlanCardData; label: string; legacy: boolean; confirmation: string | null }[]
+  plansFailed: boolean
+  periodEnd: string | null
+  endsAt: string | null
+  paymentFixUrl: string | null
+}
+
+export type Confirmation =
+  { kind: 'cancel'; planId: string } | { kind: 'downgrade'; planId: string; text: string }
+
+/** The plans, the current one marked, with changes and cancellation confirmed in a dialog. */
+export function SubscriptionSection({ data }: { data: SubscriptionData }) {
+  const navigation = useNavigation()
+  const submit = useSubmit()
+  const [asking, setAsking] = useState<{ planId: string; text: string } | 'cancel' | null>(null)
+  const pending = navigation.state !== 'idle' ? navigation.formData : undefined
+  const busyPlan = pending?.get('intent') === 'change' ? pending.get('planId') : null
+  const cancelling = pending?.get('intent') === 'cancel'
+
+  const post = (fields: Record<string, string>) => {
+    setAsking(null)
+    submit({ ...fields, confirmed: '1' }, { method: 'post' })
+  }
+
+  return (
+    <section className={section} aria-labelledby="subscription">
+      <h2 id="subscription" className="text-xl font-semibold text-slate-900">
+        Subscription Plan
+      </h2>
+      <p className="mt-1 text-slate-600">
+        {data.currentPlanName
+          ? `You are on the ${data.currentPlanName} plan.`
+          : 'You have no plan yet. Choose one to start your alerts.'}
+      </p>
+      {data.paymentFixUrl !== null && <PaymentIssue fixUrl={data.paymentFixUrl} className="mt-4" />}
+      {data.endsAt && data.currentPlanId && (
+        <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900">
+          <p>
+            Your subscription is cancelled. Your alerts keep working until {data.endsAt}, then they
+            pause. Keeping your plan, or choosing another paid plan, continues it.
+          </p>
+          <Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="change" />
+            <input type="hidden" name="planId" value={data.currentPlanId} />
+            <button type="submit" className="font-semibold underline">
+              Keep My Plan
+            </button>
+          </Form>
+        </div>
+      )}
+      {data.plansFailed && (
+        <Notice tone="error" className="mt-4">
+          {BILLING_MESSAGES.plansFailed}
+        </Notice>
+      )}
+      <ul className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
+        {data.cards.map(({ plan, label, legacy, confirmation }) => {
+          const current = plan.id === data.currentPlanId
+          return (
+            <li key={plan.id} className="flex">
+              <PlanCard
+                plan={plan}
+                badge={plan.id === MOST_POPULAR_PLAN_ID ? 'Most Popular' : undefined}
+                tags={[...(current ? ['CURRENT'] : []), ...(legacy ? ['LEGACY'] : [])]}
+                action={
+                  <Form
+                    method="post"
+                    onSubmit={(event) => {
+                      if (!confirmation) return
+                      event.preventDefault()
+                      setAsking({ planId: plan.id, text: confirmation })
+                    }}
+                  >
+                    <input type="hidden" name="intent" value="change" />
+                    <input type="hidden" name="planId" value={plan.id} />
+                    <button
+                      type="submit"
+                      disabled={current || Boolean(pending)}
+                      aria-label={`${label}: ${plan.name}`}
+                      className={current ? quietButton : primaryButton}
+                    >
+                      {busyPlan === plan.id ? 'Processing...' : label}
+                    </button>
+                  </Form>
+                }
+              />
+            </li>
+          )
+        })}
+      </ul>
+      {data.currentPlanId && !data.endsAt && (
+        <Form
+          method="post"
+          className="mt-6"
+          onSubmit={(event) => {
+            event.preventDefault()
+            setAsking('cancel')
+          }}
+        >
+          <input type="hidden" name="intent" value="cancel" />
+          <button
+            type="submit"
+            disabled={Boolean(pending)}
+            className="rounded-lg border border-red-300 px-4 py-2.5 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+          >
+            {cancelling ? 'Processing...' : 'Cancel Subscription'}
+          </button>
+        </Form>
+      )}
+      <ConfirmDialog
+        open={asking !== null && asking !== 'cancel'}
+        title="Downgrade plan"
+        message={asking && asking !== 'cancel' ? asking.text : ''}
+        confirmText="Downgrade"
+        destructive
+        onConfirm={() =>
+          asking && asking !== 'cancel' && post({ intent: 'change', planId: asking.planId })
+        }
+        onCancel={() => setAsking(null)}
+      />
+      <ConfirmDialog
+        open={asking === 'cancel'}
+        title="Cancel Subscription"
+        message={cancelMessage(data.periodEnd)}
+        confirmText="Cancel Subscription"
+        cancelText="Keep My Plan"
+        destructive
+        onConfirm={() => post({ intent: 'cancel' })}
+        onCancel={() => setAsking(null)}
+      />
+    </section>
+  )
+}
+
+/** The specification's confirmation, and for a paid plan the day the terms let it run to. */
+function cancelMessage(periodEnd: string | null) {
+  return periodEnd
+    ? `${BILLING_MESSAGES.cancelConfirmation} A paid plan is not refunded and stays active until ${periodEnd}; then your alerts pause.`
+    : BILLING_MESSAGES.cancelConfirmation
+}
+
+/** The confirmation of a downgrade or a cancellation as a page, for browsers without JavaScript. */
+export function SettingsConfirmPage({
+  periodEnd,
+  confirm,
+}: {
+  periodEnd: string | null
+  confirm: Confirmation
+}) {
+  const downgrade = confirm.kind === 'downgrade'
+  return (
+    <ConfirmPage
+      title={downgrade ? 'Downgrade plan' : 'Cancel Subscription'}
+      message={downgrade ? confirm.text : cancelMessage(periodEnd)}
+      fields={{
+        intent: downgrade ? 'change' : 'cancel',
+        planId: confirm.planId,
+        confirmed: '1',
+      }}
+      confirmText={downgrade ? 'Downgrade' : 'Cancel Subscription'}
+      cancelText={downgrade ? 'Cancel' : 'Keep My Plan'}
+      cancelTo="/settings"
+    />
+  )
+}

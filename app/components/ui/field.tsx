@@ -1,0 +1,48 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
+
+export const inputClass =
+  'block w-full rounded-lg border border-slate-300 px-4 py-3 text-lg shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid]:border-red-500'
+
+/** The first error of a form field, right below it, named by the field's aria-describedby. */
+export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null
+  return (
+    <p id={id} role="alert" className="mt-2 text-sm text-red-600">
+      {errors[0]}
+    </p>
+  )
+}
+
+/** A labelled Conform text input with an optional hint and its error beside it. */
+export function Field({
+  label,
+  field,
+  type = 'text',
+  hint,
+  inputProps,
+  className,
+}: {
+  label: string
+  field: FieldMetadata<string>
+  type?: 'text' | 'tel'
+  hint?: ReactNode
+  inputProps?: InputHTMLAttributes<HTMLInputElement>
+  className?: string
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="mb-2 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        {...getInputProps(field, { type })}
+        key={field.key}
+        {...inputProps}
+        className={`${inputClass} ${inputProps?.className ?? ''}`.trim()}
+      />
+      {hint && <p className="mt-2 text-xs text-slate-500">{hint}</p>}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}

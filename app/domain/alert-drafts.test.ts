@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest'
+import {
+  diningDraftFromPending,
+  findLinkedResort,
+  pendingAlertSchema,
+  readDiningDraft,
+  readHotelDraft,
+} from './alert-drafts'
+
+describe('the hotel draft in the URL or a posted form', () => {
+  it('reads every field', () => {
+    const params = new URLSearchParams(
+      'resortId=r1&checkInDate=2030-05-01&checkOutDate=2030-05-04&numberOfAdults=3' +
+        '&numberOfChildren=2&agesOfChildren=4&agesOfChildren=&accessible=on&roomIds=a&roomIds=b',
+    )
+    expect(readHotelDraft(params)).toEqual({
+      resortId: 'r1',
+      checkInDate: '2030-05-01',
+      checkOutDate: '2030-05-04',
+      adults: 3,
+      childAges: [4, null],
+      accessible: true,
+      roomIds: ['a', 'b'],
+    })
+  })
+
+  it('forgives anything odd: bad dates, numbers out of range, ages past the count', () => {
+    const params = new URLSearchParams(
+      'checkInDate=tomorrow&numberOfAdults=99&numberOfChildren=1&agesOfChildren=40&agesOfChildren=3',
+    )
+    expect(readHotelDraft(params)).toEqual({
+      resortId: null,
+      checkInDate: '',
+      checkOutDate: '',
+      adults: 14,
+      childAges: [null],
+      accessible: false,
+      roomIds: [],
+    })
+    expect(readHotelDraft(new URLSearchParams()).adults).toBe(2)
+  })
+})
+
+describe('the dining draft in the URL or a posted form', () => {
+  it('reads every field, the destination from its identifier or location', () => {
+    const form = new FormData()
+    for (const [key, value] of Object.entries({
+      location: 'WDW',
+      diningLocationId: 'd1',
+      reserveDate: '2030-05-01',
+      partySize: '6',
+      timeChoice: 'time',
+      specificTime: '18:30',
+      tolerance: '30',
+    }))
+      form.set(key, value)
+    expect(readDiningDraft(form, 'disneyland')).toEqual({
+      resortLocationIdentifier: 'disney-world',
+      diningLocationId: 'd1',
+      reserveDate: '2030-05-01',
+      partySize: 6,
+      timeChoice: 'time',
+      specificTime: '18:30',
+      tolerance: 30,
+    })
+  })
+
+  it('falls back to the defaults for anything odd', () => {
+    expect(
+      readDiningDraft(
+        new URLSearchParams('partySize=50&timeChoice=brunch&location=x'),
+        'disneyland',
+      ),
+    ).toEqual({
+      resortLocationIdentifier: 'disneyland',
+      diningLocationId: null,
+      reserveDate: '',
+      partySize: 4,
+      timeChoice: 'all-day',
+      specificTime: '',
+      tolerance: 0,
+    })
+  })
+})
+
+describe('a draft kept for after sign-in', () => {
+  const dining = {
+    resortLocationIdentifier: 'disneyland',
+    diningLocationId: 'd1',
+    diningLocationName: 'Blue Bayou',
+    reserveDate: '2030-05-01',
+    partySize: 2,
+    preferredTime: '18:00:00',
+    timeRangeStart: '17:30:00',
+    timeRangeEnd: '18:30:00',
+  }
+
+  it('restores the dining form it was made from', () => {
+    const pending = pendingAlertSchema.parse({ kind: 'dining', payload: dining })
+    if (pending.kind !== 'dining') throw new Error('dining expected')
+    expect(diningDraftFromPending(pending.payload, 'p1')).toEqual({
+      resortLocationIdentifier: 'disneyland',
+      diningLocationId: 'd1',
+      reserveDate: '2030-05-01',
+      partySize: 2,
+      timeChoice: 'time',
+      specificTime: '18:00',
+      tolerance: 30,
+      pendingId: 'p1',
+    })
+  })
+
+  it('refuses a payload that is not what the form saved', () => {
+    expect(
+      pendingAlertSchema.safeParse({ kind: 'dining', payload: { ...dining, partySize: '2' } })
+        .success,
+    ).toBe(false)
+    expect(pendingAlertSchema.safeParse({ kind: 'spa', payload: {} }).success).toBe(false)
+    expect(
+      pendingAlertSchema.safeParse({ kind: 'hotel', payload: { resortId: 'r1' } }).success,
+    ).toBe(true)
+  })
+})
+
+describe('the resort a link pre-selects', () => {
+  const resorts = [
+    {
+      id: 'a',
+      name: 'Grand Floridian',
+      disneyIdentifier: '80010391',
+      locationIdentifier: 'disney-world',
+    },
+    {
+      id: 'b',
+      name: 'Grand Californian',
+      disneyIdentifier: '90001',
+      locationIdentifier: 'disneyland',
+    },
+    {
+      id: 'c',
+      name: 'Paradise Pier',
+      disneyIdentifier: '80010391',
+      locationIdentifier: 'disneyland',
+    },
+  ]
+  const find = (query: string) => findLinkedResort(resorts, new URLSearchParams(query))?.id
+
+  it('goes by hotelId, then disneyId within the location, then the name in any case', () => {
+    expect(find('hotelId=b&hotel=Grand Floridian')).toBe('b')
+    expect(find('disneyId=80010391')).toBe('a')
+    expect(find('disneyId=80010391&location=disneyland')).toBe('c')
+    expect(find('hotel=%20grand%20CALIFORNIAN%20')).toBe('b')
+  })
+
+  it('finds nothing for an unknown resort or no query', () => {
+    expect(find('hotelId=z&hotel=Nowhere')).toBeUndefined()
+    expect(find('')).toBeUndefined()
+  })
+})

@@ -1,0 +1,39 @@
+/**
+ * What went wrong, in the application's words: the codes the specifications name
+ * (QUOTA_EXCEEDED, SUBSCRIPTION_REQUIRED, NO_PLAN) and our own for everything else.
+ */
+export type ErrorCode =
+  | 'QUOTA_EXCEEDED'
+  | 'SUBSCRIPTION_REQUIRED'
+  | 'NO_PLAN'
+  | 'NOT_FOUND'
+  | 'INVALID'
+  | 'CONFLICT'
+  | 'RATE_LIMITED'
+  | 'CARD_DECLINED'
+  | 'UPSTREAM_FAILED'
+  | 'UNAVAILABLE'
+
+/** Codes the JSON API puts in its error body (accounts §8); the others are ours alone. */
+export const PUBLIC_CODES: ReadonlySet<ErrorCode> = new Set([
+  'QUOTA_EXCEEDED',
+  'SUBSCRIPTION_REQUIRED',
+  'NO_PLAN',
+])
+
+/**
+ * The one application error: a refusal or failure a caller answers with. `status` is the HTTP
+ * status, `message` the text a person reads (kept verbatim from the specifications), and
+ * `field` the form field it belongs beside, when it belongs to one.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+}

@@ -1,0 +1,113 @@
+import Stripe from 'stripe'
+import { AppError } from '~/domain/app-error'
+import { getEnv } from '~/env.server'
+import {
+  applyInvoiceOutcome,
+  findSubscription,
+  hasStripeEvent,
+  recordStripeEvent,
+} from '~/models/subscription.server'
+import { findUserById } from '~/models/user.server'
+import {
+  applySubscriptionState,
+  ownerOf,
+  stripe,
+  subscriptionState,
+} from '~/services/stripe.server'
+import { getDb } from '~/utils/db.server'
+import { getLogger } from '~/utils/logger.server'
+
+/**
+ * Verifies and applies one webhook delivery. Each event id is applied once; a replay answers
+ * `duplicate`. Applying is safe to repeat, so the id is recorded after the work is done.
+ */
+export async function handleStripeWebhook(
+  payload: string,
+  signature: string | null,
+): Promise<{ duplicate: boolean; type: string }> {
+  let event: Stripe.Event
+  try {
+    event = stripe().webhooks.constructEvent(
+      payload,
+      signature ?? '',
+      getEnv().stripe.webhookSecret,
+    )
+  } catch {
+    throw new AppError(400, 'INVALID', 'Invalid Stripe signature.')
+  }
+  const db = getDb()
+  if (await hasStripeEvent(db, event.id)) return { duplicate: true, type: event.type }
+  await applyEvent(event)
+  await recordStripeEvent(db, {
+    id: event.id,
+    type: event.type,
+    created: new Date(event.created * 1000),
+  })
+  return { duplicate: false, type: event.type }
+}
+
+/**
+ * Fetches a subscription an event names and applies its state as of when we asked (a change
+ * applied while the answer travels is newer and wins). One Stripe does not know is not worth a
+ * retry; a failure to reach Stripe is (the webhook answers 503).
+ */
+async function syncSubscription(subscriptionId: string, userId?: string) {
+  const askedAt = new Date()
+  let subscription: Stripe.Subscription
+  try {
+    subscription = await stripe().subscriptions.retrieve(subscriptionId)
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
+    return getLogger().warn(
+      { subscriptionId },
+      'an event names a subscription Stripe does not know',
+    )
+  }
+  const owner = userId ?? (await ownerOf(subscription))
+  if (!owner) return getLogger().warn({ subscriptionId }, 'subscription of no user')
+  await applySubscriptionState(getDb(), subscriptionState(subscription, owner, askedAt))
+}
+
+async function applyEvent(event: Stripe.Event) {
+  const db = getDb()
+  const at = new Date(event.created * 1000)
+  const log = getLogger().child({ eventId: event.id, type: event.type })
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object
+      const userId = session.client_reference_id ?? session.metadata?.userId
+      const subscriptionId =
+        typeof session.subscription === 'string' ? session.subscription : session.subscription?.id
+      if (session.mode !== 'subscription' || !subscriptionId || !userId) return
+      if (!(await findUserById(db, userId))) return log.warn({ userId }, 'checkout for no user')
+      await syncSubscription(subscriptionId, userId)
+      return
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object
+      const userId = await ownerOf(subscription)
+      if (!userId) return log.warn({ subscription: subscription.id }, 'subscription of no user')
+      await applySubscriptionState(db, subscriptionState(subscription, userId, at))
+      return
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object
+      const owner = invoice.parent?.subscription_details?.subscription
+      const subscriptionId = typeof owner === 'string' ? owner : owner?.id
+      if (!subscriptionId) return
+      // An invoice can arrive before any event of its subscription: fetch that first.
+      if (!(await findSubscription(db, subscriptionId))) await syncSubscription(subscriptionId)
+      await applyInvoiceOutcome(db, subscriptionId, {
+        paid: event.type === 'invoice.paid',
+        at,
+        fixUrl: invoice.hosted_invoice_url ?? null,
+      })
+      return
+    }
+    default:
+      log.debug('stripe event not used')
+  }
+}

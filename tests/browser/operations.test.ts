@@ -1,0 +1,71 @@
+import { describe, expect, inject, it } from 'vitest'
+import { fakePhoneNumber } from '../../db/factories.ts'
+import { waitForCode } from '../support/browser.ts'
+
+const baseUrl = () => inject('baseUrl')
+const ADMIN = '+12015550197'
+
+/** Signs in through the JSON API, reading the code from the outbox, and answers the token. */
+async function apiToken(phoneNumber: string) {
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl()}${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 254) + 1}`,
+      },
+      body: JSON.stringify(body),
+    })
+  expect((await post('/api/account/login', { phoneNumber })).status).toBe(200)
+  const code = await waitForCode(phoneNumber)
+  const verified = await post('/api/account/loginVerify', { phoneNumber, code })
+  return ((await verified.json()) as { accessToken: string }).accessToken
+}
+
+describe('operations on the web process', () => {
+  it('gives every answer a request id, keeping a sane one the caller sent', async () => {
+    const fresh = await fetch(`${baseUrl()}/livez`)
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    const kept = await fetch(`${baseUrl()}/livez`, { headers: { 'X-Request-Id': 'trace-77' } })
+    expect(kept.headers.get('x-request-id')).toBe('trace-77')
+  })
+
+  it('serves Prometheus metrics with request latency and event-loop delay', async () => {
+    await fetch(`${baseUrl()}/`)
+    const text = await (await fetch(`${baseUrl()}/metrics`)).text()
+    expect(text).toMatch(
+      /web_request_duration_seconds_count\{kind="page",method="GET",status="2xx"\} \d+/,
+    )
+    expect(text).toContain('web_nodejs_eventloop_lag_p99_seconds')
+  })
+
+  it('shows Bull Board at /admin/queues to the admin only', async () => {
+    const visitor = await fetch(`${baseUrl()}/admin/queues`, { redirect: 'manual' })
+    expect(visitor.status).toBe(302)
+    expect(visitor.headers.get('location')).toBe('/login?redirect=%2Fadmin%2Fqueues')
+
+    const user = await apiToken(fakePhoneNumber())
+    const refused = await fetch(`${baseUrl()}/admin/queues`, {
+      headers: { Authorization: `Bearer ${user}` },
+      redirect: 'manual',
+    })
+    expect(refused.headers.get('location')).toBe('/')
+
+    const admin = await apiToken(ADMIN)
+    const board = await fetch(`${baseUrl()}/admin/queues`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    })
+    expect(board.status).toBe(200)
+    expect(await board.text()).toContain('Disney Hotel Alerts queues')
+    const api = await fetch(`${baseUrl()}/admin/queues/api/queues`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    })
+    const { queues } = (await api.json()) as { queues: { name: string }[] }
+    expect(queues.map((queue) => queue.name).sort()).toEqual([
+      'check',
+      'maintenance',
+      'sms',
+      'tick',
+    ])
+  })
+})
