@@ -3,7 +3,7 @@ import { json } from '@remix-run/node'
 import { z } from 'zod'
 import { messageText } from '~/domain/chat'
 import { apiError, methodNotAllowed, readJson } from '~/utils/api.server'
-import { replyTo } from '~/utils/chat-admin.server'
+import { replyTo } from '~/services/chat-admin.server'
 import { requireChatAdmin } from '~/utils/chat.server'
 
 const respondBody = z.strictObject({

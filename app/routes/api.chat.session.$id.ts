@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { methodNotAllowed } from '~/utils/api.server'
-import { removeSession } from '~/utils/chat-admin.server'
+import { removeSession } from '~/services/chat-admin.server'
 import { requireChatAdmin, sessionIdParam } from '~/utils/chat.server'
 
 /** DELETE /api/chat/session/{id}: deletes a conversation and its messages (admins). */

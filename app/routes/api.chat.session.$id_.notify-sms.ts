@@ -3,7 +3,7 @@ import { json } from '@remix-run/node'
 import { z } from 'zod'
 import { messageText } from '~/domain/chat'
 import { apiError, methodNotAllowed, readJson } from '~/utils/api.server'
-import { notifyCustomer } from '~/utils/chat-admin.server'
+import { notifyCustomer } from '~/services/chat-admin.server'
 import { requireChatAdmin, sessionIdParam } from '~/utils/chat.server'
 
 const notifyBody = z.strictObject({ message: messageText.optional() })

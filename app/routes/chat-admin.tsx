@@ -9,7 +9,7 @@ import { AdminSessionList } from '~/components/chat/admin-session-list'
 import { useAdminChat } from '~/components/chat/use-admin-chat'
 import { adminTitle, CHAT_TEXT, totalUnread } from '~/domain/chat'
 import { listSessions, markRead } from '~/models/chat.server'
-import { notifyCustomer, removeSession, replyInSession } from '~/utils/chat-admin.server'
+import { notifyCustomer, removeSession, replyInSession } from '~/services/chat-admin.server'
 import { getDb } from '~/utils/db.server'
 import { requireAdmin } from '~/utils/session.server'
 
