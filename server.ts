@@ -15,6 +15,7 @@ import { pinoHttp } from 'pino-http'
 import { isCrossSiteWrite } from './app/domain/cross-site.ts'
 import { securityHeaders } from './app/domain/security-headers.ts'
 import { getEnv } from './app/env.server.ts'
+import { closeChatBus } from './app/utils/chat-events.server.ts'
 import { getLogger } from './app/utils/logger.server.ts'
 import { adminOnly, createWebMetrics, queueBoard } from './app/utils/operations.server.ts'
 import { getRedis } from './app/utils/redis.server.ts'
@@ -127,6 +128,8 @@ if (underRemixDev) {
 
 function shutdown(signal: string) {
   logger.info({ signal }, 'web shutting down')
+  // Admins' chat event streams never end by themselves; their browsers reconnect elsewhere.
+  void closeChatBus().catch(() => undefined)
   server.close(() => {
     mocks?.close()
     process.exit(0)

@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import { useContext, type ReactNode } from 'react'
+import { SupportChat } from '~/components/chat/support-chat'
 import { Footer } from '~/components/footer'
 import { Header } from '~/components/header'
 import { NonceContext } from '~/utils/nonce'
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
+        <SupportChat signedIn={Boolean(data?.user)} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -240,7 +240,32 @@ export interface SmsOptOutsTable {
   optedOutAt: Defaulted<Date>
 }
 
+export interface ChatSessionsTable {
+  id: Generated<string>
+  userId: string | null
+  visitorId: string | null
+  userName: string | null
+  userEmail: string | null
+  createdAt: Defaulted<Date>
+  lastMessageAt: Defaulted<Date>
+}
+
+export type ChatSender = 'user' | 'support'
+
+export interface ChatMessagesTable {
+  id: Generated<string>
+  sessionId: string
+  sender: ChatSender
+  text: string
+  currentPage: string | null
+  replyToMessageId: string | null
+  isRead: Defaulted<boolean>
+  createdAt: Defaulted<Date>
+}
+
 export interface Database {
+  chatSessions: ChatSessionsTable
+  chatMessages: ChatMessagesTable
   subscriptions: SubscriptionsTable
   stripeEvents: StripeEventsTable
   notifications: NotificationsTable
@@ -273,3 +298,5 @@ export type HotelAlert = Selectable<HotelAlertsTable>
 export type DiningAlert = Selectable<DiningAlertsTable>
 export type Notification = Selectable<NotificationsTable>
 export type VerificationCode = Selectable<VerificationCodesTable>
+export type ChatSession = Selectable<ChatSessionsTable>
+export type ChatMessage = Selectable<ChatMessagesTable>

@@ -15,6 +15,12 @@ const LIMITS = {
   verifyPerIp: { points: 60, duration: HOUR_S },
   // Each Checkout session is a call to Stripe: generous for a person, a wall for a loop.
   checkoutPerUser: { points: 30, duration: HOUR_S },
+  // The support chat: a person types far fewer; a script is stopped within minutes.
+  chatSendPerVisitor: { points: 20, duration: 10 * 60 },
+  chatSendPerIp: { points: 60, duration: HOUR_S },
+  // Each notification is a text to a customer's phone: a few per conversation, a ceiling per admin.
+  chatSmsPerSession: { points: 3, duration: HOUR_S },
+  chatSmsPerAdmin: { points: 30, duration: HOUR_S },
 } as const
 export type LimitName = keyof typeof LIMITS
 

@@ -35,6 +35,25 @@ type Columns<T extends keyof Database> = {
 }
 
 const DECLARED: { [T in keyof Database]: Columns<T> } = {
+  chatSessions: {
+    id: ['uuid', false],
+    userId: ['uuid', true],
+    visitorId: ['uuid', true],
+    userName: ['text', true],
+    userEmail: ['text', true],
+    createdAt: ['timestamp with time zone', false],
+    lastMessageAt: ['timestamp with time zone', false],
+  },
+  chatMessages: {
+    id: ['uuid', false],
+    sessionId: ['uuid', false],
+    sender: ['text', false],
+    text: ['text', false],
+    currentPage: ['text', true],
+    replyToMessageId: ['uuid', true],
+    isRead: ['boolean', false],
+    createdAt: ['timestamp with time zone', false],
+  },
   diningAlerts: {
     id: ['uuid', false],
     userId: ['uuid', false],

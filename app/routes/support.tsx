@@ -1,0 +1,143 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { FieldError } from '~/components/ui/field'
+import { Honeypot } from '~/components/chat/honeypot'
+import { MessageList } from '~/components/chat/message-list'
+import { MAX_MESSAGE_LENGTH, visitorMessageSchema } from '~/domain/chat'
+import { safeRedirectPath } from '~/domain/redirects'
+import { listSessionMessages, markRead } from '~/models/chat.server'
+import { chatCaller, chatWriter, ownSession, sendVisitorMessage } from '~/utils/chat.server'
+import { getDb } from '~/utils/db.server'
+
+export const meta: MetaFunction = () => [
+  { title: 'Support chat | Disney Hotel Alerts' },
+  { name: 'robots', content: 'noindex' },
+]
+
+/**
+ * The chat as a page: what the Contact Support and Live Support links lead to without
+ * JavaScript. Showing the conversation is reading it, so support's replies are marked read.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const caller = await chatCaller(request)
+  const session = await ownSession(caller)
+  if (session) await markRead(getDb(), session.id, 'support')
+  const messages = session ? await listSessionMessages(getDb(), session.id) : []
+  const from = safeRedirectPath(new URL(request.url).searchParams.get('from')) ?? null
+  return json(
+    { messages, from, signedIn: Boolean(caller.user) },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => null)
+  if (!form) return json({ result: null, message: 'Send the form as a form.' }, { status: 400 })
+  const submission = parseWithZod(form, { schema: visitorMessageSchema })
+  if (submission.status !== 'success')
+    return json({ result: submission.reply(), message: null }, { status: 400 })
+  const caller = await chatWriter(request)
+  try {
+    await sendVisitorMessage(caller, submission.value, String(context.clientIp ?? 'unknown'))
+  } catch (thrown) {
+    if (!(thrown instanceof Response) || thrown.status !== 429) throw thrown
+    const { message } = (await thrown.json()) as { message: string }
+    return json({ result: submission.reply(), message }, { status: 429 })
+  }
+  const from = submission.value.currentPage
+  const back =
+    from && from !== '/support' ? `/support?from=${encodeURIComponent(from)}` : '/support'
+  return redirect(back, {
+    headers: caller.headers,
+  })
+}
+
+const input =
+  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:ring-brand-500'
+
+export default function Support() {
+  const { messages, from, signedIn } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    lastResult: answer?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: visitorMessageSchema }),
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="text-2xl font-semibold text-slate-900">Support chat</h1>
+      <p className="mt-2 text-slate-600">
+        Ask us anything about alerts, plans or your account. Our support team answers here, usually
+        within a few hours; come back to this page to read the answer.
+      </p>
+      <div className="mt-6 max-h-[28rem] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4">
+        <MessageList messages={messages} viewer="visitor" empty="No messages yet." />
+      </div>
+      <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="currentPage" value={from ?? '/support'} />
+        <div>
+          <label htmlFor={fields.message.id} className="block text-sm font-medium text-slate-700">
+            Message
+          </label>
+          <textarea
+            {...getTextareaProps(fields.message)}
+            key={fields.message.key}
+            rows={4}
+            maxLength={MAX_MESSAGE_LENGTH}
+            className={input}
+          />
+          <FieldError id={fields.message.errorId} errors={fields.message.errors} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label
+              htmlFor={fields.userName.id}
+              className="block text-sm font-medium text-slate-700"
+            >
+              Name (optional)
+            </label>
+            <input
+              {...getInputProps(fields.userName, { type: 'text' })}
+              key={fields.userName.key}
+              autoComplete="name"
+              className={input}
+            />
+            <FieldError id={fields.userName.errorId} errors={fields.userName.errors} />
+          </div>
+          <div>
+            <label
+              htmlFor={fields.userEmail.id}
+              className="block text-sm font-medium text-slate-700"
+            >
+              Email (optional)
+            </label>
+            <input
+              {...getInputProps(fields.userEmail, { type: 'email' })}
+              key={fields.userEmail.key}
+              autoComplete="email"
+              className={input}
+            />
+            <FieldError id={fields.userEmail.errorId} errors={fields.userEmail.errors} />
+          </div>
+        </div>
+        {!signedIn && <Honeypot />}
+        {answer?.message && (
+          <p role="alert" className="text-sm text-red-600">
+            {answer.message}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={busy}
+          className="bg-brand-600 hover:bg-brand-700 rounded-lg px-5 py-3 font-semibold text-white disabled:opacity-60"
+        >
+          {busy ? 'Sending...' : 'Send'}
+        </button>
+      </Form>
+    </section>
+  )
+}
