@@ -52,6 +52,11 @@ export async function listDiningAlerts(db: Executor, userId: string, ids?: strin
 }
 
 /** Validates against the schema (the destination's "today") and the restaurant list. */
+/** Checks an alert by every rule of its creation without saving it (a visitor's draft). */
+export async function checkDiningAlert(db: Executor, raw: Record<string, unknown>) {
+  await validate(db, raw, new Date())
+}
+
 async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
   const destination = findDestination(
     typeof raw.resortLocationIdentifier === 'string' ? raw.resortLocationIdentifier : '',

@@ -75,6 +75,11 @@ export async function listHotelAlerts(db: Executor, userId: string, ids?: string
  * Validates a hotel alert against the schema, its resort's own room types and its party,
  * with "today" taken at the resort's destination.
  */
+/** Checks an alert by every rule of its creation without saving it (a visitor's draft). */
+export async function checkHotelAlert(db: Executor, raw: Record<string, unknown>) {
+  await validate(db, raw, new Date())
+}
+
 async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
   const resort = typeof raw.resortId === 'string' ? await findResort(db, raw.resortId) : undefined
   if (!resort || !resort.listed)

@@ -37,7 +37,7 @@ import {
 import { readIntent } from '~/domain/redirects'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { listDiningLocations } from '~/models/catalogue.server'
-import { createDiningAlert } from '~/models/dining-alert.server'
+import { checkDiningAlert, createDiningAlert } from '~/models/dining-alert.server'
 import { claimPendingAlerts } from '~/models/pending-alert.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
@@ -93,7 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData()
   const draft = readDiningDraft(formData, 'disneyland')
   const timeZone = findDestination(draft.resortLocationIdentifier)!.timeZone
@@ -104,6 +104,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await saveAlertFromPage(request, {
     kind: 'dining',
     value: submission.value,
+    check: () => checkDiningAlert(getDb(), submission.value),
+    clientIp: context.clientIp,
     create: async (userId) => {
       // A restored draft is claimed as the alert is made, so it can never be made twice.
       if (typeof pendingId === 'string' && (await readPendingIds(request)).includes(pendingId)) {

@@ -41,7 +41,7 @@ import {
   toResortChoice,
   toRoomTypeJson,
 } from '~/models/catalogue.server'
-import { createHotelAlert } from '~/models/hotel-alert.server'
+import { checkHotelAlert, createHotelAlert } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
 import { saveAlertFromPage } from '~/services/alert-page.server'
 import { replyWithError } from '~/utils/errors.server'
@@ -81,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData()
   const draft = readHotelDraft(formData)
   const resort = draft.resortId ? await findResort(getDb(), draft.resortId) : undefined
@@ -93,7 +93,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await saveAlertFromPage(request, {
     kind: 'hotel',
     value: submission.value,
+    check: () => checkHotelAlert(getDb(), submission.value),
     create: (userId) => createHotelAlert(getDb(), userId, submission.value),
+    clientIp: context.clientIp,
     afterLogin: '/dashboard?newAlert=hotel',
     failedMessage: HOTEL_MESSAGES.createFailed,
   })

@@ -3,7 +3,11 @@ import type { AlertKind } from '~/domain/alerts'
 import { AppError } from '~/domain/app-error'
 import { getLogger } from '~/utils/logger.server'
 import { keepDraftForLogin } from '~/services/pending-alerts.server'
+import { consume } from '~/utils/rate-limit.server'
 import { getUser } from '~/utils/session.server'
+
+export const DRAFT_LIMIT_MESSAGE =
+  'Too many alerts from this network. Please sign in, or try again later.'
 
 /**
  * Saves an alert posted from its page form. A visitor's alert waits in a draft and the visitor
@@ -15,7 +19,10 @@ export async function saveAlertFromPage(
   options: {
     kind: AlertKind
     value: Record<string, unknown>
+    /** Every rule of creation, without saving: a draft must be an alert that could exist. */
+    check: () => Promise<unknown>
     create: (userId: string) => Promise<unknown>
+    clientIp: string
     afterLogin: string
     failedMessage: string
   },
@@ -23,6 +30,9 @@ export async function saveAlertFromPage(
   try {
     const user = await getUser(request)
     if (!user) {
+      await options.check()
+      const limit = await consume('draftPerIp', options.clientIp)
+      if (!limit.ok) throw new AppError(429, 'RATE_LIMITED', DRAFT_LIMIT_MESSAGE)
       const { setCookie } = await keepDraftForLogin(request, options.kind, options.value)
       const params = new URLSearchParams({ intent: 'quick', redirect: options.afterLogin })
       return redirect(`/login?${params}`, { headers: { 'Set-Cookie': setCookie } })

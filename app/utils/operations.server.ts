@@ -55,14 +55,14 @@ export function createWebMetrics() {
   }
 }
 
-/** Pages for the admin role only; anyone else is sent to the home page, as on /chat-admin. */
+/** Pages for the admin role only; anyone else is sent home, as by `requireAdmin`. */
 export async function adminOnly(req: Request, res: Response, next: NextFunction) {
   const request = new Request(`http://local${req.originalUrl}`, {
     headers: { cookie: req.get('cookie') ?? '', authorization: req.get('authorization') ?? '' },
   })
   const found = await authenticate(request).catch(() => null)
   if (found?.user.role !== 'admin') {
-    res.redirect(302, found ? '/' : `/login?redirect=${encodeURIComponent(req.originalUrl)}`)
+    res.redirect(302, '/')
     return
   }
   res.set('Cache-Control', 'private, no-store')

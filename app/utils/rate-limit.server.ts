@@ -13,6 +13,8 @@ const LIMITS = {
   codeTotal: { points: 500, duration: HOUR_S },
   // Guessing across many phones from one address is slowed too.
   verifyPerIp: { points: 60, duration: HOUR_S },
+  // Drafts a visitor leaves before signing in: a person fills in a few, a loop hundreds.
+  draftPerIp: { points: 20, duration: HOUR_S },
   // Each Checkout session is a call to Stripe: generous for a person, a wall for a loop.
   checkoutPerUser: { points: 30, duration: HOUR_S },
   // The support chat: a person types far fewer; a script is stopped within minutes.

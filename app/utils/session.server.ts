@@ -67,9 +67,12 @@ export async function endWebSession(request: Request, redirectTo = '/') {
   })
 }
 
-/** Admin pages: a visitor signs in first; a signed-in user without the admin role is sent home. */
+/**
+ * Admin pages: everyone without the admin role, signed in or not, is sent home (accounts §2),
+ * so an admin page's existence is not advertised by a login prompt.
+ */
 export async function requireAdmin(request: Request): Promise<User> {
-  const user = await requireUser(request)
-  if (user.role !== 'admin') throw redirect('/')
+  const user = await getUser(request)
+  if (user?.role !== 'admin') throw redirect('/')
   return user
 }

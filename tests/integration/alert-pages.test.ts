@@ -134,6 +134,42 @@ describe('/alerts/hotels', () => {
     expect(await hotelCount(user.id)).toBe(1)
   })
 
+  it('keeps no draft of an alert that could not exist, and at most 20 an hour from one address', async () => {
+    const drafts = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('pendingAlerts')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const before = await drafts()
+    const { rooms: otherResortRooms } = await catalogueResort(db(), "Disney's Riviera Resort")
+    const foreignRoom = await callRoute(
+      hotelPage,
+      formRequest('/alerts/hotels', await hotelFields({ roomIds: otherResortRooms[0]!.id })),
+    )
+    expect(foreignRoom.status).toBe(400)
+    expect(await drafts()).toBe(before)
+
+    const clientIp = '198.51.100.77'
+    for (let i = 0; i < 20; i++) {
+      const kept = await callRoute(hotelPage, formRequest('/alerts/hotels', await hotelFields()), {
+        clientIp,
+      })
+      expect(kept.status).toBe(302)
+    }
+    const refused = await callRoute(hotelPage, formRequest('/alerts/hotels', await hotelFields()), {
+      clientIp,
+    })
+    expect(refused.status).toBe(429)
+    expect((await refused.json()).result.error['']).toEqual([
+      'Too many alerts from this network. Please sign in, or try again later.',
+    ])
+    expect(await drafts()).toBe(before + 20)
+  })
+
   it('tells a user whose draft could not become an alert', async () => {
     const response = await callRoute(hotelPage, formRequest('/alerts/hotels', await hotelFields()))
     const user = await createUser(db(), { planId: 'pixie-dust', trialStartUtc: new Date() })
