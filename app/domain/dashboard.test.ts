@@ -30,23 +30,31 @@ describe('the trial banner', () => {
   })
 })
 
+const ID = '0b7f8a6e-3c1d-4e2f-9a5b-6c7d8e9f0a1b'
+
 describe('what the dashboard posts', () => {
   it('reads a delete or a toggle of one alert', () => {
-    expect(dashboardIntentSchema.parse({ intent: 'delete', kind: 'hotel', id: 'a1' })).toEqual({
+    expect(dashboardIntentSchema.parse({ intent: 'delete', kind: 'hotel', id: ID })).toEqual({
       intent: 'delete',
       kind: 'hotel',
-      id: 'a1',
+      id: ID,
     })
     expect(
-      dashboardIntentSchema.parse({ intent: 'toggle', kind: 'dining', id: 'a1', status: '1' }),
-    ).toEqual({ intent: 'toggle', kind: 'dining', id: 'a1', status: 1 })
+      dashboardIntentSchema.parse({ intent: 'toggle', kind: 'dining', id: ID, status: '1' }),
+    ).toEqual({ intent: 'toggle', kind: 'dining', id: ID, status: 1 })
   })
 
-  it('refuses another kind, a missing id or an unknown intent', () => {
-    expect(dashboardTargetSchema.safeParse({ kind: 'spa', id: 'a1' }).success).toBe(false)
+  it('refuses another kind, a missing or malformed id, an odd status or an unknown intent', () => {
+    expect(dashboardTargetSchema.safeParse({ kind: 'spa', id: ID }).success).toBe(false)
     expect(dashboardTargetSchema.safeParse({ kind: 'hotel' }).success).toBe(false)
+    expect(dashboardTargetSchema.safeParse({ kind: 'hotel', id: 'a1' }).success).toBe(false)
+    for (const status of ['NaN', '', '1.0', '4', ' 1'])
+      expect(
+        dashboardIntentSchema.safeParse({ intent: 'toggle', kind: 'hotel', id: ID, status })
+          .success,
+      ).toBe(false)
     expect(
-      dashboardIntentSchema.safeParse({ intent: 'archive', kind: 'hotel', id: 'a1' }).success,
+      dashboardIntentSchema.safeParse({ intent: 'archive', kind: 'hotel', id: ID }).success,
     ).toBe(false)
   })
 })

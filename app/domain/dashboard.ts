@@ -107,7 +107,8 @@ export function diningDetails(alert: DiningTimes & { partySize: number }): strin
   return `Party of ${alert.partySize} · ${timePreferenceText(alert)}`
 }
 
-const alertRef = { kind: z.enum(['hotel', 'dining']), id: z.string() }
+// Strict: an id that is not a UUID or a status that is not one of the four names nothing.
+const alertRef = { kind: z.enum(['hotel', 'dining']), id: z.uuid() }
 
 /** Which alert a dashboard post is about; without one, there is nothing to act on. */
 export const dashboardTargetSchema = z.object(alertRef)
@@ -118,7 +119,11 @@ export const dashboardTargetSchema = z.object(alertRef)
  */
 export const dashboardIntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete'), ...alertRef }),
-  z.object({ intent: z.literal('toggle'), ...alertRef, status: z.unknown().transform(Number) }),
+  z.object({
+    intent: z.literal('toggle'),
+    ...alertRef,
+    status: z.enum(['0', '1', '2', '3']).transform(Number),
+  }),
 ])
 
 /** The trial banner of a free plan with a trial start, or null for any other plan. */

@@ -55,3 +55,11 @@ export function nextRange(current: DateRange, clicked: string): DateRange {
     ? { from: clicked, to: current.from }
     : { from: current.from, to: clicked }
 }
+
+/** How far ahead an alert may look: Disney sells stays and tables well within two years. */
+export const MAX_DAYS_AHEAD = 730
+
+/** Whether a date lies further ahead of today than any alert may look. */
+export function beyondHorizon(date: string, today: string): boolean {
+  return nightsBetween(today, date) > MAX_DAYS_AHEAD
+}

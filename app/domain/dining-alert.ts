@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isIsoDate } from './dates'
+import { beyondHorizon, isIsoDate } from './dates'
 
 export const DINING_PARTY = { min: 1, max: 20, default: 4 } as const
 
@@ -118,6 +118,7 @@ export const DINING_MESSAGES = {
   restaurant: 'Select a restaurant.',
   date: 'Choose a date.',
   pastDate: 'The date cannot be in the past.',
+  tooFar: 'The date must be within the next two years.',
   partySize: `Party size must be between ${DINING_PARTY.min} and ${DINING_PARTY.max}.`,
   time: 'Choose a time as HH:MM or HH:MM:SS.',
   range: 'The time range must start before it ends.',
@@ -150,7 +151,7 @@ export function diningAlertSchema(today: string) {
       resortLocationIdentifier: z.enum(['disney-world', 'disneyland'], {
         error: 'resortLocationIdentifier must be disney-world or disneyland.',
       }),
-      diningLocationId: z.coerce
+      diningLocationId: z
         .string({ error: DINING_MESSAGES.restaurant })
         .trim()
         .min(1, DINING_MESSAGES.restaurant),
@@ -158,7 +159,7 @@ export function diningAlertSchema(today: string) {
       reserveDate: z
         .string({ error: DINING_MESSAGES.date })
         .refine(isIsoDate, DINING_MESSAGES.date),
-      partySize: z.coerce
+      partySize: z
         .number({ error: DINING_MESSAGES.partySize })
         .int(DINING_MESSAGES.partySize)
         .min(DINING_PARTY.min, DINING_MESSAGES.partySize)
@@ -170,6 +171,8 @@ export function diningAlertSchema(today: string) {
     .superRefine((alert, ctx) => {
       if (isIsoDate(alert.reserveDate) && alert.reserveDate < today) {
         ctx.addIssue({ code: 'custom', path: ['reserveDate'], message: DINING_MESSAGES.pastDate })
+      } else if (isIsoDate(alert.reserveDate) && beyondHorizon(alert.reserveDate, today)) {
+        ctx.addIssue({ code: 'custom', path: ['reserveDate'], message: DINING_MESSAGES.tooFar })
       }
       const { timeRangeStart: start, timeRangeEnd: end } = alert
       if ((start === null) !== (end === null) || (start && end && start > end)) {

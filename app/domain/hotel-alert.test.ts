@@ -31,14 +31,28 @@ describe('hotelAlertSchema', () => {
     expect(schema.parse(valid)).toEqual({ ...valid, roomIds: ['a', 'b'] })
   })
 
-  it('reads form values: numbers as text and a checked box as "on"', () => {
-    const parsed = schema.parse({
-      ...valid,
-      numberOfAdults: '3',
-      agesOfChildren: ['4'],
-      accessible: 'on',
+  it('coerces nothing: numbers as text and a box as "on" are refused (forms are read first)', () => {
+    expect(errors({ ...valid, numberOfAdults: '3' })).toEqual([HOTEL_MESSAGES.adults])
+    expect(errors({ ...valid, numberOfAdults: true })).toEqual([HOTEL_MESSAGES.adults])
+    expect(errors({ ...valid, agesOfChildren: ['4'] })).toEqual([HOTEL_MESSAGES.ages])
+    expect(errors({ ...valid, accessible: 'on' })).toEqual(['accessible must be true or false.'])
+    expect(schema.parse({ ...valid, numberOfAdults: 3, accessible: true })).toMatchObject({
+      numberOfAdults: 3,
+      accessible: true,
     })
-    expect(parsed).toMatchObject({ numberOfAdults: 3, agesOfChildren: [4], accessible: true })
+  })
+
+  it('looks at most two years ahead, at stays of at most 30 nights', () => {
+    expect(errors({ ...valid, checkInDate: '9999-01-01', checkOutDate: '9999-01-04' })).toEqual([
+      HOTEL_MESSAGES.tooFar,
+    ])
+    expect(errors({ ...valid, checkInDate: '2028-12-01', checkOutDate: '2028-12-04' })).toEqual([
+      HOTEL_MESSAGES.tooFar,
+    ])
+    expect(errors({ ...valid, checkInDate: '2026-12-03', checkOutDate: '2027-01-03' })).toEqual([
+      HOTEL_MESSAGES.tooLong,
+    ])
+    expect(errors({ ...valid, checkInDate: '2026-12-03', checkOutDate: '2027-01-02' })).toEqual([])
   })
 
   it('keeps adults between 1 and 14', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isIsoDate } from './dates'
+import { beyondHorizon, isIsoDate, nightsBetween } from './dates'
 import { filterRoomTypes, type Party, type RoomCapacity } from './room-filter'
 
 /** Party limits of the hotel form (catalogue §5 and §9). */
@@ -13,6 +13,8 @@ export const HOTEL_MESSAGES = {
   resort: 'Select a resort.',
   dates: 'Choose your check-in and check-out dates.',
   pastDate: 'Dates cannot be in the past.',
+  tooFar: 'Dates must be within the next two years.',
+  tooLong: 'A stay can be at most 30 nights.',
   checkOutAfterCheckIn: 'Check-out must be after check-in.',
   adults: `Adults must be between ${HOTEL_PARTY.adults.min} and ${HOTEL_PARTY.adults.max}.`,
   children: `Children must be between ${HOTEL_PARTY.children.min} and ${HOTEL_PARTY.children.max}.`,
@@ -68,7 +70,10 @@ export function missingHotelParts(draft: {
 }
 
 const isoDate = z.string({ error: HOTEL_MESSAGES.dates }).refine(isIsoDate, HOTEL_MESSAGES.dates)
-const wholeNumber = (message: string) => z.coerce.number({ error: message }).int(message)
+// Strict: the page form's Conform parse and the wizard give numbers; a JSON client must too.
+const wholeNumber = (message: string) => z.number({ error: message }).int(message)
+/** The longest stay an alert watches (Disney's own online booking tops out around a month). */
+export const MAX_NIGHTS = 30
 
 /**
  * A hotel alert as the page form, the wizard and the JSON API send it. One schema for all
@@ -97,9 +102,9 @@ export function hotelAlertSchema(today: string) {
         .max(HOTEL_PARTY.children.max, HOTEL_MESSAGES.children)
         .optional(),
       accessible: z
-        .union([z.boolean(), z.enum(['on', 'true', 'false'])])
+        .boolean({ error: 'accessible must be true or false.' })
         .optional()
-        .transform((value) => value === true || value === 'on' || value === 'true'),
+        .transform((value) => value === true),
       roomIds: z
         .array(z.string().trim().min(1), { error: HOTEL_MESSAGES.rooms })
         .min(1, HOTEL_MESSAGES.rooms)
@@ -116,6 +121,10 @@ export function hotelAlertSchema(today: string) {
           path: ['checkOutDate'],
           message: HOTEL_MESSAGES.checkOutAfterCheckIn,
         })
+      } else if (beyondHorizon(alert.checkInDate, today)) {
+        ctx.addIssue({ code: 'custom', path: ['checkInDate'], message: HOTEL_MESSAGES.tooFar })
+      } else if (nightsBetween(alert.checkInDate, alert.checkOutDate) > MAX_NIGHTS) {
+        ctx.addIssue({ code: 'custom', path: ['checkOutDate'], message: HOTEL_MESSAGES.tooLong })
       }
       if (
         alert.numberOfChildren !== undefined &&

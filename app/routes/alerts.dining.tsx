@@ -45,6 +45,7 @@ import { saveAlertFromPage } from '~/services/alert-page.server'
 import { replyWithError } from '~/utils/errors.server'
 import { readPendingIds, restoredDiningDraft } from '~/services/pending-alerts.server'
 import { getUser } from '~/utils/session.server'
+import { readFormData } from '~/utils/http.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
 
@@ -94,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const draft = readDiningDraft(formData, 'disneyland')
   const timeZone = findDestination(draft.resortLocationIdentifier)!.timeZone
   const submission = parseWithZod(formData, { schema: diningFormSchema(todayIn(timeZone)) })

@@ -46,6 +46,7 @@ import { getDb } from '~/utils/db.server'
 import { saveAlertFromPage } from '~/services/alert-page.server'
 import { replyWithError } from '~/utils/errors.server'
 import { getUser } from '~/utils/session.server'
+import { readFormData } from '~/utils/http.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
 
@@ -82,7 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const draft = readHotelDraft(formData)
   const resort = draft.resortId ? await findResort(getDb(), draft.resortId) : undefined
   const timeZone = findDestination(resort?.locationIdentifier)?.timeZone ?? 'America/Los_Angeles'

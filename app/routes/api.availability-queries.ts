@@ -23,7 +23,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const payload = normalizeHotelPayload(await readJson(request, anyObject))
   return answerApiCall(async () => {
     if (request.method === 'POST') {
-      const active = payload.active === undefined ? true : payload.active === true
+      if (payload.active !== undefined && typeof payload.active !== 'boolean')
+        return apiError(400, 'active must be true or false.')
+      const active = payload.active ?? true
       return json(await createHotelAlert(getDb(), user.id, payload, { active }), { status: 201 })
     }
     const status = statusField.safeParse(payload.status)

@@ -25,11 +25,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request)
   const payload = await readJson(request, anyObject)
   return answerApiCall(async () => {
+    const status = statusField.safeParse(payload.status)
+    if (!status.success) return apiError(400, 'status must be a whole number.')
     if (request.method === 'POST') {
       return json(await createDiningAlert(getDb(), user.id, payload), { status: 201 })
     }
-    const status = statusField.safeParse(payload.status)
-    if (!status.success) return apiError(400, 'status must be a whole number.')
     return json(
       await updateDiningAlert(getDb(), user.id, payload.id ?? payload.Id, payload, {
         status: status.data,

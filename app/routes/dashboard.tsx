@@ -57,6 +57,7 @@ import { requireUser } from '~/utils/session.server'
 import { readNotice } from '~/utils/flash.server'
 import { Notice } from '~/components/ui/notice'
 import { paymentFixUrl } from '~/domain/billing'
+import { readFormData } from '~/utils/http.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
 export const meta: MetaFunction = () => [{ title: 'Alerts | Disney Hotel Alerts' }]
@@ -105,7 +106,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Start, pause, restart and delete, as plain form posts (fetchers with JavaScript). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const fields = Object.fromEntries(await request.formData())
+  const fields = Object.fromEntries(await readFormData(request))
   const target = dashboardTargetSchema.safeParse(fields)
   if (!target.success) return json({ error: ALERT_ERRORS.NOT_FOUND, id: null }, { status: 400 })
   const { kind, id } = target.data

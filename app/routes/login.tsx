@@ -26,6 +26,7 @@ import { getUser, startWebSession } from '~/utils/session.server'
 import { AppError } from '~/domain/app-error'
 import { replyWithError } from '~/utils/errors.server'
 import { readNotice, redirectWithNotice } from '~/utils/flash.server'
+import { readFormData } from '~/utils/http.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Log in or sign up | Disney Hotel Alerts' },
@@ -58,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.clone().formData()
+  const formData = await readFormData(request.clone())
   const carried = readCarried(formData)
   const step = formData.get('_action')
 

@@ -27,6 +27,7 @@ import { payTestCheckout } from '~/services/test-payment.server'
 import { replyWithError } from '~/utils/errors.server'
 import { getDb } from '~/utils/db.server'
 import { requireUser } from '~/utils/session.server'
+import { readFormData } from '~/utils/http.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Complete Your Subscription | Disney Hotel Alerts' },
@@ -71,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   // A paid plan here means the test-mode card form: Stripe's own form never posts to us.
-  const submission = parseWithZod(await request.formData(), { schema: testCardSchema })
+  const submission = parseWithZod(await readFormData(request), { schema: testCardSchema })
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   try {
     const sessionId =

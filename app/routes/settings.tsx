@@ -28,6 +28,7 @@ import { getDb } from '~/utils/db.server'
 import { requireUser } from '~/utils/session.server'
 import { Notice } from '~/components/ui/notice'
 import { readNotice, redirectWithNotice, type FlashNotice } from '~/utils/flash.server'
+import { readFormData } from '~/utils/http.server'
 
 export const meta: MetaFunction = () => [{ title: 'Settings | Disney Hotel Alerts' }]
 
@@ -75,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const posted = settingsIntentSchema.safeParse(Object.fromEntries(await request.formData()))
+  const posted = settingsIntentSchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!posted.success) return json({ error: BILLING_MESSAGES.invalidPlan }, { status: 400 })
   const { confirmed } = posted.data
   try {

@@ -13,6 +13,7 @@ import { getLogger } from '~/utils/logger.server'
 import { consume } from '~/utils/rate-limit.server'
 import { sendSms } from '~/utils/sms.server'
 import { signedCookie } from '~/utils/cookies.server'
+import { readFormData } from '~/utils/http.server'
 
 /**
  * Texts a login code. The answer is the same whether or not the number has an account, so it
@@ -60,7 +61,7 @@ async function readCredentials(request: Request): Promise<PhoneCodeInput> {
   const isJson = request.headers.get('Content-Type')?.includes('application/json')
   const raw: unknown = isJson
     ? await request.json().catch(() => null)
-    : Object.fromEntries(await request.formData())
+    : Object.fromEntries(await readFormData(request))
   const result = verifyCodeSchema.safeParse(raw ?? {})
   if (!result.success) {
     const issue = result.error.issues[0]

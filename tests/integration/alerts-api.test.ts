@@ -462,3 +462,40 @@ describe('dining alerts API', () => {
     expect(response.status).toBe(404)
   })
 })
+
+describe('strict parsing of alert bodies', () => {
+  it.each([
+    ['active as a string', { active: 'true' }],
+    ['numberOfAdults as true', { numberOfAdults: true }],
+    ['numberOfAdults as a string', { numberOfAdults: '2' }],
+    ['a check-in in the year 9999', { checkInDate: '9999-01-01', checkOutDate: '9999-01-04' }],
+    [
+      'a five-year stay',
+      { checkInDate: daysFromToday(40), checkOutDate: daysFromToday(40 + 5 * 365) },
+    ],
+  ])('refuses a hotel alert with %s and creates nothing', async (_case, overrides) => {
+    const { user, token } = await subscriber()
+    const response = await post(
+      hotelAction,
+      '/api/availability-queries',
+      await hotelPayload(overrides),
+      token,
+    )
+    expect(response.status).toBe(400)
+    expect(await db().selectFrom('hotelAlerts').where('userId', '=', user.id).execute()).toEqual([])
+  })
+
+  it.each([
+    ['partySize as [3]', { partySize: [3] }],
+    ['partySize as "4"', { partySize: '4' }],
+    ['status as "1"', { status: '1' }],
+    ['a date in the year 9999', { reserveDate: '9999-01-01' }],
+  ])('refuses a dining alert with %s and creates nothing', async (_case, overrides) => {
+    const { user, token } = await subscriber()
+    const response = await post(diningAction, '/api/dining-alerts', diningPayload(overrides), token)
+    expect(response.status).toBe(400)
+    expect(await db().selectFrom('diningAlerts').where('userId', '=', user.id).execute()).toEqual(
+      [],
+    )
+  })
+})

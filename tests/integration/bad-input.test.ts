@@ -6,8 +6,15 @@ import { describe, expect, it } from 'vitest'
 import { createUser } from '../../db/factories.ts'
 import { createSession } from '~/models/session.server'
 import { action as settings } from '~/routes/api.account.settings'
+import { action as loginVerify } from '~/routes/api.account.loginVerify'
+import { action as diningAction } from '~/routes/alerts.dining'
+import { action as hotelsAction } from '~/routes/alerts.hotels'
+import { action as dashboardAction } from '~/routes/dashboard'
+import { action as loginAction } from '~/routes/login'
+import { action as settingsAction } from '~/routes/settings'
 import { getDb } from '~/utils/db.server'
-import { callRoute, jsonRequest } from '../support/routes.ts'
+import { callRoute, formRequest, jsonRequest } from '../support/routes.ts'
+import { cookieFor } from '../support/session.ts'
 
 const db = getDb()
 
@@ -29,5 +36,68 @@ describe('a NUL character in text', () => {
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow()
     expect(row).toEqual({ name: 'Ada', email: null })
+  })
+})
+
+describe('a page action sent something other than a form', () => {
+  const pages = [
+    ['/alerts/hotels', hotelsAction],
+    ['/alerts/dining', diningAction],
+    ['/dashboard', dashboardAction],
+    ['/settings', settingsAction],
+    ['/login', loginAction],
+  ] as const
+
+  it.each(pages)('%s answers 400 to JSON, plain text or no body type', async (path, action) => {
+    const user = await createUser(db, { planId: 'magic-hour', trialStartUtc: new Date() })
+    const cookie = await cookieFor(user)
+    for (const [type, body] of [
+      ['application/json', '{"intent":"delete","kind":"hotel","id":"x"}'],
+      ['text/plain', 'intent=cancel'],
+      [null, 'intent=cancel'],
+    ] as const) {
+      const headers = new Headers({ Cookie: cookie })
+      if (type) headers.set('Content-Type', type)
+      const response = await callRoute(
+        action,
+        new Request(`http://localhost${path}`, { method: 'POST', headers, body }),
+      )
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({ message: 'This page takes a form post.' })
+    }
+  })
+})
+
+describe('loginVerify', () => {
+  it('answers 400 to a JSON body sent as plain text, and signs nobody in', async () => {
+    const sessions = async () => (await db.selectFrom('sessions').selectAll().execute()).length
+    const before = await sessions()
+    const response = await callRoute(
+      loginVerify,
+      new Request('http://localhost/api/account/loginVerify', {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: JSON.stringify({ phoneNumber: '+12015550123', code: '123456' }),
+      }),
+    )
+    expect(response.status).toBe(400)
+    expect(await sessions()).toBe(before)
+  })
+})
+
+describe('the dashboard', () => {
+  it('answers 400 to an alert id that is not a UUID or a status that is not one', async () => {
+    const user = await createUser(db, { planId: 'magic-hour', trialStartUtc: new Date() })
+    const cookie = await cookieFor(user)
+    for (const fields of <Record<string, string>[]>[
+      { intent: 'delete', kind: 'hotel', id: 'not-a-uuid' },
+      { intent: 'toggle', kind: 'dining', id: crypto.randomUUID(), status: 'NaN' },
+    ]) {
+      const response = await callRoute(
+        dashboardAction,
+        formRequest('/dashboard', fields, { cookie }),
+      )
+      expect(response.status).toBe(400)
+    }
   })
 })
