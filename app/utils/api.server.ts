@@ -22,7 +22,9 @@ async function readLimitedText(request: Request, maxBytes: number): Promise<stri
     if (done) break
     size += value.byteLength
     if (size > maxBytes) {
-      await reader.cancel()
+      // Not awaited: a cancelled branch of a cloned request's body settles only when the other
+      // branch is cancelled too, which a route reading the original later never does.
+      void reader.cancel().catch(() => undefined)
       return null
     }
     chunks.push(value)
