@@ -312,3 +312,37 @@ describe('the database connection dropped', () => {
     await web.destroy()
   })
 })
+
+describe('a locked table', () => {
+  it('answers a signed-in request with a 503 in words within the statement limit, not a hang', async () => {
+    const user = await createUser(db, {})
+    const locker = createDb(process.env.DATABASE_URL!, { max: 1 })
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // Another session holds the users table until the test lets go.
+    const holding = locker.transaction().execute(async (trx) => {
+      await sql`lock table users in access exclusive mode`.execute(trx)
+      await held
+    })
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      const started = Date.now()
+      const thrown = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', user.id)
+        .execute()
+        .catch((error: unknown) => error)
+      expect(thrown).toBeInstanceOf(Response)
+      expect((thrown as Response).status).toBe(503)
+      expect(await (thrown as Response).json()).toEqual({
+        message: 'The service is busy right now. Please try again in a moment.',
+      })
+      console.log(`locked table: 503 after ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    } finally {
+      release()
+      await holding
+      await locker.destroy()
+    }
+  })
+})
