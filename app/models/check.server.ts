@@ -25,7 +25,6 @@ export function hotelAlertsToCheck(db: Executor, ids: readonly string[]) {
       'hotelAlerts.numberOfAdults',
       'hotelAlerts.agesOfChildren',
       'hotelAlerts.accessible',
-      'hotelAlerts.roomTypeIds',
       'users.phoneNumber',
       'resorts.name as resortName',
       'resorts.locationIdentifier',

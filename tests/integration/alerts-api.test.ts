@@ -335,6 +335,20 @@ describe('hotel alerts API', () => {
       'Some selected room types do not belong to this resort.',
     ],
     ['text for adults', { numberOfAdults: 'two' }, 'Adults must be between 1 and 14.'],
+    // Strict parsing: no coercion of JSON types.
+    ['adults as a numeric string', { numberOfAdults: '2' }, 'Adults must be between 1 and 14.'],
+    ['adults as true', { numberOfAdults: true }, 'Adults must be between 1 and 14.'],
+    ['active as a string', { active: 'true' }, 'active must be true or false.'],
+    [
+      'a check-in in the year 9999',
+      { checkInDate: '9999-01-01', checkOutDate: '9999-01-04' },
+      'Dates must be within the next two years.',
+    ],
+    [
+      'a five-year stay',
+      { checkOutDate: daysFromToday(40 + 5 * 365) },
+      'A stay can be at most 30 nights.',
+    ],
   ])('refuses %s with a 400 and changes nothing', async (_case, overrides, message) => {
     const { user, token } = await subscriber()
     const response = await post(
@@ -430,11 +444,23 @@ describe('dining alerts API', () => {
       { timeRangeStart: '19:00:00', timeRangeEnd: '18:00:00' },
       'The time range must start before it ends.',
     ],
-  ])('refuses %s with a 400', async (_case, overrides, message) => {
-    const { token } = await subscriber()
+    // Strict parsing: no coercion of JSON types.
+    ['a party of [3]', { partySize: [3] }, 'Party size must be between 1 and 20.'],
+    ['a party of "4"', { partySize: '4' }, 'Party size must be between 1 and 20.'],
+    ['status as "1"', { status: '1' }, 'status must be a whole number.'],
+    [
+      'a date in the year 9999',
+      { reserveDate: '9999-01-01' },
+      'The date must be within the next two years.',
+    ],
+  ])('refuses %s with a 400 and changes nothing', async (_case, overrides, message) => {
+    const { user, token } = await subscriber()
     const response = await post(diningAction, '/api/dining-alerts', diningPayload(overrides), token)
     expect(response.status).toBe(400)
     expect((await response.json()).message).toBe(message)
+    expect(await db().selectFrom('diningAlerts').where('userId', '=', user.id).execute()).toEqual(
+      [],
+    )
   })
 
   it('enforces the limit on create and on start', async () => {
@@ -460,42 +486,5 @@ describe('dining alerts API', () => {
       stranger.token,
     )
     expect(response.status).toBe(404)
-  })
-})
-
-describe('strict parsing of alert bodies', () => {
-  it.each([
-    ['active as a string', { active: 'true' }],
-    ['numberOfAdults as true', { numberOfAdults: true }],
-    ['numberOfAdults as a string', { numberOfAdults: '2' }],
-    ['a check-in in the year 9999', { checkInDate: '9999-01-01', checkOutDate: '9999-01-04' }],
-    [
-      'a five-year stay',
-      { checkInDate: daysFromToday(40), checkOutDate: daysFromToday(40 + 5 * 365) },
-    ],
-  ])('refuses a hotel alert with %s and creates nothing', async (_case, overrides) => {
-    const { user, token } = await subscriber()
-    const response = await post(
-      hotelAction,
-      '/api/availability-queries',
-      await hotelPayload(overrides),
-      token,
-    )
-    expect(response.status).toBe(400)
-    expect(await db().selectFrom('hotelAlerts').where('userId', '=', user.id).execute()).toEqual([])
-  })
-
-  it.each([
-    ['partySize as [3]', { partySize: [3] }],
-    ['partySize as "4"', { partySize: '4' }],
-    ['status as "1"', { status: '1' }],
-    ['a date in the year 9999', { reserveDate: '9999-01-01' }],
-  ])('refuses a dining alert with %s and creates nothing', async (_case, overrides) => {
-    const { user, token } = await subscriber()
-    const response = await post(diningAction, '/api/dining-alerts', diningPayload(overrides), token)
-    expect(response.status).toBe(400)
-    expect(await db().selectFrom('diningAlerts').where('userId', '=', user.id).execute()).toEqual(
-      [],
-    )
   })
 })

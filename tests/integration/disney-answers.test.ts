@@ -247,14 +247,10 @@ describe('catalogue drift', () => {
     const mapped = await callRoute(
       catalogueAction,
       withToken(
-        formRequest('/admin/catalogue', {
-          intent: 'map',
-          locationIdentifier: 'disney-world',
-          disneySlug: 'pop-century-resort',
-          keyKind: 'code',
-          disneyKey: 'QQ7',
-          roomTypeId: rooms[0]!.id,
-        }),
+        formRequest(
+          '/admin/catalogue',
+          mapPopCentury({ disneyKey: 'QQ7', roomTypeId: rooms[0]!.id }),
+        ),
         token,
       ),
     )
@@ -305,30 +301,9 @@ describe('catalogue drift', () => {
     const { rooms } = await catalogueResort(db, "Disney's Grand Californian Hotel & Spa")
     const auditBefore = (await db.selectFrom('catalogueAudit').selectAll().execute()).length
     for (const fields of <Record<string, string>[]>[
-      {
-        intent: 'map',
-        locationIdentifier: 'disney-world',
-        disneySlug: 'pop-century-resort',
-        keyKind: 'code',
-        disneyKey: 'Q\u0000',
-        roomTypeId: rooms[0]!.id,
-      },
-      {
-        intent: 'map',
-        locationIdentifier: 'disney-world',
-        disneySlug: 'pop-century-resort',
-        keyKind: 'code',
-        disneyKey: 'QQ8',
-        roomTypeId: 'not-a-uuid',
-      },
-      {
-        intent: 'map',
-        locationIdentifier: 'mars',
-        disneySlug: 'pop-century-resort',
-        keyKind: 'code',
-        disneyKey: 'QQ8',
-        roomTypeId: rooms[0]!.id,
-      },
+      mapPopCentury({ disneyKey: 'Q\u0000', roomTypeId: rooms[0]!.id }),
+      mapPopCentury({ disneyKey: 'QQ8', roomTypeId: 'not-a-uuid' }),
+      mapPopCentury({ locationIdentifier: 'mars', disneyKey: 'QQ8', roomTypeId: rooms[0]!.id }),
       { intent: 'drop-table' },
     ]) {
       const answer = await callRoute(
@@ -341,14 +316,10 @@ describe('catalogue drift', () => {
     const wrongPlace = await callRoute(
       catalogueAction,
       withToken(
-        formRequest('/admin/catalogue', {
-          intent: 'map',
-          locationIdentifier: 'disney-world',
-          disneySlug: 'pop-century-resort',
-          keyKind: 'code',
-          disneyKey: 'QQ8',
-          roomTypeId: rooms[0]!.id,
-        }),
+        formRequest(
+          '/admin/catalogue',
+          mapPopCentury({ disneyKey: 'QQ8', roomTypeId: rooms[0]!.id }),
+        ),
         token,
       ),
     )
@@ -368,6 +339,17 @@ describe('catalogue drift', () => {
     expect(await db.selectFrom('catalogueAudit').selectAll().execute()).toHaveLength(auditBefore)
   })
 })
+
+/** The drift page's map form for a key seen at Pop Century's address. */
+function mapPopCentury(fields: Record<string, string>) {
+  return {
+    intent: 'map',
+    locationIdentifier: 'disney-world',
+    disneySlug: 'pop-century-resort',
+    keyKind: 'code',
+    ...fields,
+  }
+}
 
 function withToken(request: Request, token: string) {
   request.headers.set('Authorization', `Bearer ${token}`)
