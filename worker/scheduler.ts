@@ -9,7 +9,8 @@ import { requeueStrandedTexts } from './sms.ts'
 /** The same questions due at the same moments are the same job, however many times it is added. */
 export function checkJobId(job: CheckJob) {
   const hash = createHash('sha1')
-  for (const question of job.questions) hash.update(`${question.queryKey}@${question.scheduledFor}\n`)
+  for (const question of job.questions)
+    hash.update(`${question.queryKey}@${question.scheduledFor}\n`)
   return `${job.kind}-${hash.digest('hex').slice(0, 24)}`
 }
 
