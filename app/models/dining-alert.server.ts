@@ -7,9 +7,8 @@ import { findDestination } from '~/domain/destinations'
 import { DINING_MESSAGES, diningAlertSchema } from '~/domain/dining-alert'
 import {
   assertAlertId,
-  authorizeCreate,
-  authorizeEdit,
-  newAlertSchedule,
+  editAlert,
+  insertAlert,
   nextCheckAfterEdit,
 } from '~/models/alert-rules.server'
 
@@ -111,19 +110,14 @@ export async function createDiningAlert(
   const input = await validate(db, raw, now)
   const status =
     raw.status === DINING_STATUS.stopped ? DINING_STATUS.stopped : DINING_STATUS.running
-  const id = await db.transaction().execute(async (trx) => {
-    await authorizeCreate(trx, userId, status === DINING_STATUS.running, now)
-    const row = await trx
-      .insertInto('diningAlerts')
-      .values({
-        userId,
-        ...columns(input),
-        ...newAlertSchedule(status === DINING_STATUS.running, now),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return row.id
-  })
+  const id = await insertAlert(
+    db,
+    userId,
+    'dining',
+    columns(input),
+    status === DINING_STATUS.running,
+    now,
+  )
   return (await listDiningAlerts(db, userId, [id]))[0]!
 }
 
@@ -138,32 +132,17 @@ export async function updateDiningAlert(
   assertAlertId(id)
   const now = options.now ?? new Date()
   const input = await validate(db, raw, now)
-  await db.transaction().execute(async (trx) => {
-    // Dining alerts are running (1) or stopped; any other status asked for means stopped.
-    const { status, starting } = await authorizeEdit(
-      trx,
-      userId,
-      'dining',
-      id,
-      (current) =>
-        options.status === undefined
-          ? current
-          : options.status === DINING_STATUS.running
-            ? DINING_STATUS.running
-            : DINING_STATUS.stopped,
-      now,
-    )
-    await trx
-      .updateTable('diningAlerts')
-      .set({
-        ...columns(input),
-        status,
-        updatedAt: now,
-        ...(status === DINING_STATUS.running && { nextCheckAt: nextCheckAfterEdit(now) }),
-        ...(starting && { startedAt: now, statusReason: null }),
-      })
-      .where('id', '=', id)
-      .execute()
-  })
+  // Dining alerts are running (1) or stopped; any other status asked for means stopped.
+  const nextStatus = (current: number) =>
+    options.status === undefined
+      ? current
+      : options.status === DINING_STATUS.running
+        ? DINING_STATUS.running
+        : DINING_STATUS.stopped
+  await editAlert(db, userId, 'dining', id, nextStatus, now, ({ status, starting }) => ({
+    ...columns(input),
+    ...(status === DINING_STATUS.running && { nextCheckAt: nextCheckAfterEdit(now) }),
+    ...(starting && { statusReason: null }),
+  }))
   return (await listDiningAlerts(db, userId, [id]))[0]!
 }

@@ -12,9 +12,8 @@ import {
 } from '~/domain/hotel-alert'
 import {
   assertAlertId,
-  authorizeCreate,
-  authorizeEdit,
-  newAlertSchedule,
+  editAlert,
+  insertAlert,
   nextCheckAfterEdit,
 } from '~/models/alert-rules.server'
 import { findResort, listRoomTypes, toResortJson, toRoomTypeJson } from '~/models/catalogue.server'
@@ -128,21 +127,8 @@ export async function createHotelAlert(
   options: { active?: boolean; now?: Date } = {},
 ) {
   const now = options.now ?? new Date()
-  const running = options.active ?? true
   const input = await validate(db, raw, now)
-  const id = await db.transaction().execute(async (trx) => {
-    await authorizeCreate(trx, userId, running, now)
-    const row = await trx
-      .insertInto('hotelAlerts')
-      .values({
-        userId,
-        ...columns(input),
-        ...newAlertSchedule(running, now),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return row.id
-  })
+  const id = await insertAlert(db, userId, 'hotel', columns(input), options.active ?? true, now)
   return (await listHotelAlerts(db, userId, [id]))[0]!
 }
 
@@ -160,36 +146,20 @@ export async function updateHotelAlert(
   assertAlertId(id)
   const now = options.now ?? new Date()
   const input = await validate(db, raw, now)
-  await db.transaction().execute(async (trx) => {
-    const { status, starting, previous } = await authorizeEdit(
-      trx,
-      userId,
-      'hotel',
-      id,
-      (current) => {
-        const asked = options.status ?? current
-        // A client may start, stop, or keep what the worker set (completed, errored).
-        if (![HOTEL_STATUS.stopped, HOTEL_STATUS.running, current].includes(asked)) {
-          throw new AppError(400, 'INVALID', 'Status must be 0 (stopped) or 1 (running).', 'status')
-        }
-        return asked
-      },
-      now,
-    )
-    await trx
-      .updateTable('hotelAlerts')
-      .set({
-        ...columns(input),
-        status,
-        updatedAt: now,
-        // New dates get their own answer from Disney.
-        notBookableSince: null,
-        ...(status !== previous && { statusReason: null }),
-        ...(status === HOTEL_STATUS.running && { nextCheckAt: nextCheckAfterEdit(now) }),
-        ...(starting && { startedAt: now }),
-      })
-      .where('id', '=', id)
-      .execute()
-  })
+  const nextStatus = (current: number) => {
+    const asked = options.status ?? current
+    // A client may start, stop, or keep what the worker set (completed, errored).
+    if (![HOTEL_STATUS.stopped, HOTEL_STATUS.running, current].includes(asked)) {
+      throw new AppError(400, 'INVALID', 'Status must be 0 (stopped) or 1 (running).', 'status')
+    }
+    return asked
+  }
+  await editAlert(db, userId, 'hotel', id, nextStatus, now, ({ status, previous }) => ({
+    ...columns(input),
+    // New dates get their own answer from Disney.
+    notBookableSince: null,
+    ...(status !== previous && { statusReason: null }),
+    ...(status === HOTEL_STATUS.running && { nextCheckAt: nextCheckAfterEdit(now) }),
+  }))
   return (await listHotelAlerts(db, userId, [id]))[0]!
 }
