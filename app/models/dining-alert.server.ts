@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { AppError } from '~/domain/app-error'
+import { AppError, parseOrRefuse } from '~/domain/app-error'
 import type { Database, DiningAlert } from '../../db/schema.ts'
 import { DINING_STATUS } from '~/domain/alerts'
 import { todayIn } from '~/domain/dates'
@@ -50,28 +50,18 @@ export async function listDiningAlerts(db: Executor, userId: string, ids?: strin
   return (await query.orderBy('diningAlerts.createdAt', 'desc').execute()).map(toJson)
 }
 
-/** Validates against the schema (the destination's "today") and the restaurant list. */
 /** Checks an alert by every rule of its creation without saving it (a visitor's draft). */
 export async function checkDiningAlert(db: Executor, raw: Record<string, unknown>) {
   await validate(db, raw, new Date())
 }
 
+/** Validates against the schema (the destination's "today") and the restaurant list. */
 async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
   const destination = findDestination(
     typeof raw.resortLocationIdentifier === 'string' ? raw.resortLocationIdentifier : '',
   )
   const today = todayIn(destination?.timeZone ?? 'America/Los_Angeles', now)
-  const result = diningAlertSchema(today).safeParse(raw)
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    throw new AppError(
-      400,
-      'INVALID',
-      issue?.message ?? 'Invalid dining alert.',
-      issue?.path.join('.'),
-    )
-  }
-  const input = result.data
+  const input = parseOrRefuse(diningAlertSchema(today), raw, 'Invalid dining alert.')
   const restaurant = await db
     .selectFrom('diningLocations')
     .select(['id', 'resortLocationIdentifier', 'listed'])

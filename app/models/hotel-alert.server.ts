@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { AppError } from '~/domain/app-error'
+import { AppError, parseOrRefuse } from '~/domain/app-error'
 import type { Database, HotelAlert } from '../../db/schema.ts'
 import { HOTEL_STATUS, HOTEL_TYPE } from '~/domain/alerts'
 import { todayIn } from '~/domain/dates'
@@ -70,31 +70,25 @@ export async function listHotelAlerts(db: Executor, userId: string, ids?: string
   return toJson(db, await query.orderBy('createdAt', 'desc').execute())
 }
 
-/**
- * Validates a hotel alert against the schema, its resort's own room types and its party,
- * with "today" taken at the resort's destination.
- */
 /** Checks an alert by every rule of its creation without saving it (a visitor's draft). */
 export async function checkHotelAlert(db: Executor, raw: Record<string, unknown>) {
   await validate(db, raw, new Date())
 }
 
+/**
+ * Validates a hotel alert against the schema, its resort's own room types and its party,
+ * with "today" taken at the resort's destination.
+ */
 async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
   const resort = typeof raw.resortId === 'string' ? await findResort(db, raw.resortId) : undefined
   if (!resort || !resort.listed)
     throw new AppError(400, 'INVALID', HOTEL_MESSAGES.resort, 'resortId')
   const destination = findDestination(resort.locationIdentifier)!
-  const result = hotelAlertSchema(todayIn(destination.timeZone, now)).safeParse(raw)
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    throw new AppError(
-      400,
-      'INVALID',
-      issue?.message ?? 'Invalid hotel alert.',
-      issue?.path.join('.'),
-    )
-  }
-  const input = result.data
+  const input = parseOrRefuse(
+    hotelAlertSchema(todayIn(destination.timeZone, now)),
+    raw,
+    'Invalid hotel alert.',
+  )
   const selection = resolveRoomSelection(
     input.roomIds,
     await listRoomTypes(db, resort.id),
