@@ -75,21 +75,4 @@ export function checkNow(kind: CheckJob['kind'], alertIds: string[]) {
   return check(asJob<CheckJob>({ kind, queryKey: 'q', alertIds, scheduledFor: Date.now() }))
 }
 
-/** An alert's row as the worker left it. */
-export function alertRow(kind: 'hotel' | 'dining', id: string) {
-  return db
-    .selectFrom(kind === 'hotel' ? 'hotelAlerts' : 'diningAlerts')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-}
-
-/** The texts (outbox rows) an alert's checks queued. */
-export function textsOf(alertId: string) {
-  return db.selectFrom('notifications').selectAll().where('alertId', '=', alertId).execute()
-}
-
-/** One text's row. */
-export function textRow(id: string) {
-  return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-}
+export { alertRow, textRow, textsOf } from './rows.ts'
