@@ -92,3 +92,5 @@ export async function tickAndCheck() {
 export function checkNow(kind: CheckJob['kind'], alertIds: string[]) {
   return check(questionJob(kind, alertIds))
 }
+
+export { alertRow, textRow, textsOf } from './rows.ts'
