@@ -155,9 +155,7 @@ describe('a dining check', () => {
     const smsJobs = await queues.sms.getJobs(['waiting'])
     expect(smsJobs.map((job) => job.id)).toEqual([rows[0]!.id])
 
-    await check(
-      questionJob('dining', [alert.id]),
-    )
+    await check(questionJob('dining', [alert.id]))
     expect(await textsOf(alert.id)).toHaveLength(1)
     const row = await alertRow('dining', alert.id)
     expect(row.status).toBe(1)
@@ -202,9 +200,7 @@ describe('a dining check', () => {
       ...deps,
       env: { ...env, disney: { ...env.disney, timeoutMs: 100 } },
     })
-    const error = await slow(
-      questionJob('dining', [alert.id]),
-    ).catch((e: unknown) => e)
+    const error = await slow(questionJob('dining', [alert.id])).catch((e: unknown) => e)
     expect((error as UpstreamFault).reason).toBe('timeout')
   })
 
@@ -277,9 +273,7 @@ async function pendingText(phoneNumber?: string) {
     nextCheckAt: new Date(),
   })
   configureSimulator({ script: { dining: [`90002464|${date}|12:00:00`], rooms: [] } })
-  await check(
-    questionJob('dining', [alert.id]),
-  )
+  await check(questionJob('dining', [alert.id]))
   return (await textsOf(alert.id))[0]!
 }
 
