@@ -46,17 +46,16 @@ import { replyWithError } from '~/utils/errors.server'
 import { readPendingIds, restoredDiningDraft } from '~/services/pending-alerts.server'
 import { getUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
+import { pageMeta } from '~/utils/seo'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
 
-export const meta: MetaFunction = () => [
-  { title: 'Disney Dining Alerts: get a text when a reservation opens up' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Disney Dining Alerts: get a text when a reservation opens up',
+    description:
       'Pick a Disney restaurant, a date, your party size and a time. We text you the moment a table opens up. Not affiliated with Disney.',
-  },
-]
+  })
 
 /** Restaurants shown at once while searching (catalogue §9). */
 const SHOWN_RESTAURANTS = 20

@@ -47,17 +47,16 @@ import { saveAlertFromPage } from '~/services/alert-page.server'
 import { replyWithError } from '~/utils/errors.server'
 import { getUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
+import { pageMeta } from '~/utils/seo'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
 
-export const meta: MetaFunction = () => [
-  { title: 'Disney Hotel Alerts: get a text when a sold-out resort opens up' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Disney Hotel Alerts: get a text when a sold-out resort opens up',
+    description:
       'Pick a Walt Disney World or Disneyland Resort hotel, your dates and your party. We text you when a matching room opens up.',
-  },
-]
+  })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)

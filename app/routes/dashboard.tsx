@@ -58,9 +58,10 @@ import { readNotice } from '~/utils/flash.server'
 import { Notice } from '~/components/ui/notice'
 import { paymentFixUrl } from '~/domain/billing'
 import { readFormData } from '~/utils/http.server'
+import { privateMeta } from '~/utils/seo'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
-export const meta: MetaFunction = () => [{ title: 'Alerts | Disney Hotel Alerts' }]
+export const meta: MetaFunction = () => privateMeta('Alerts')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)

@@ -27,9 +27,10 @@ import { AppError } from '~/domain/app-error'
 import { replyWithError } from '~/utils/errors.server'
 import { readNotice, redirectWithNotice } from '~/utils/flash.server'
 import { readFormData } from '~/utils/http.server'
+import { privateMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = () => [
-  { title: 'Log in or sign up | Disney Hotel Alerts' },
+  ...privateMeta('Log in or sign up'),
   { name: 'description', content: 'Log in with your phone number and the code we text you.' },
 ]
 

@@ -28,10 +28,9 @@ import { replyWithError } from '~/utils/errors.server'
 import { getDb } from '~/utils/db.server'
 import { requireUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
+import { privateMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = () => [
-  { title: 'Complete Your Subscription | Disney Hotel Alerts' },
-]
+export const meta: MetaFunction = () => privateMeta('Complete Your Subscription')
 
 async function planFor(request: Request, planId: string | undefined) {
   const user = await requireUser(request)

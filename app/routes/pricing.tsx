@@ -9,15 +9,14 @@ import { readIntent } from '~/domain/redirects'
 import { plansOnOffer } from '~/models/plan.server'
 import { getDb } from '~/utils/db.server'
 import { getUser } from '~/utils/session.server'
+import { pageMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = () => [
-  { title: 'Pricing | Disney Hotel Alerts' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Pricing | Disney Hotel Alerts',
+    description:
       'Start free for 7 days with one alert, or pick a monthly plan with more alerts and faster checks. Cancel anytime.',
-  },
-]
+  })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
