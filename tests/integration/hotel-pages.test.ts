@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MetaArgs, MetaDescriptor } from '@remix-run/node'
+import type { MetaArgs } from '@remix-run/node'
 import { loader, meta } from '~/routes/alerts.$location.$slug'
 import { resortSlug } from '~/domain/slug'
 import { getDb } from '~/utils/db.server'
@@ -15,21 +15,24 @@ async function hotelPage(location: string, slug: string) {
 }
 
 /** Runs the page's meta the way Remix does, with the root's APP_URL. */
-function metaOf(data: unknown, pathname: string): MetaDescriptor[] {
+function metaOf(data: unknown, pathname: string): Record<string, unknown>[] {
   const args = {
     data,
     params: {},
     location: { pathname, search: '', hash: '', state: null, key: 'default' },
     matches: [{ id: 'root', data: { appUrl: ORIGIN } }],
   } as unknown as MetaArgs<typeof loader>
-  return meta(args) ?? []
+  return (meta(args) ?? []) as Record<string, unknown>[]
 }
 
-function structuredData(tags: MetaDescriptor[]) {
+function structuredData(tags: Record<string, unknown>[]) {
   // What the page writes is JSON: parse it back as a crawler would.
   return tags
     .filter((tag) => 'script:ld+json' in tag)
-    .map((tag) => JSON.parse(JSON.stringify(tag['script:ld+json'])) as Record<string, any>)
+    .map(
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON-LD read back untyped
+      (tag) => JSON.parse(JSON.stringify(tag['script:ld+json'])) as Record<string, any>,
+    )
 }
 
 describe('/alerts/{location}/{slug}', () => {
