@@ -29,7 +29,6 @@ import { readDiningDraft, type DiningDraft } from '~/domain/alert-drafts'
 import { todayIn } from '~/domain/dates'
 import { DESTINATIONS, findDestination } from '~/domain/destinations'
 import {
-  DINING_MESSAGES,
   DINING_PARTY,
   diningFormSchema,
   FORM_TOLERANCES,
@@ -37,13 +36,10 @@ import {
 import { readIntent } from '~/domain/redirects'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { listDiningLocations } from '~/models/catalogue.server'
-import { checkDiningAlert, createDiningAlert } from '~/models/dining-alert.server'
-import { claimPendingAlerts } from '~/models/pending-alert.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
-import { saveAlertFromPage } from '~/services/alert-page.server'
-import { replyWithError } from '~/utils/errors.server'
-import { readPendingIds, restoredDiningDraft } from '~/services/pending-alerts.server'
+import { restoredDiningDraft } from '~/services/pending-alerts.server'
+import { saveDiningFromPage } from '~/services/dining-page.server'
 import { getUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
 import { pageMeta } from '~/utils/seo'
@@ -94,34 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request)
-  const draft = readDiningDraft(formData, 'disneyland')
-  const timeZone = findDestination(draft.resortLocationIdentifier)!.timeZone
-  const submission = parseWithZod(formData, { schema: diningFormSchema(todayIn(timeZone)) })
-  if (submission.status !== 'success')
-    return json({ result: submission.reply(), draft }, { status: 400 })
-  const pendingId = formData.get('pendingId')
-  const outcome = await saveAlertFromPage(request, {
-    kind: 'dining',
-    value: submission.value,
-    check: () => checkDiningAlert(getDb(), submission.value),
-    clientIp: context.clientIp,
-    create: async (userId) => {
-      // A restored draft is claimed as the alert is made, so it can never be made twice.
-      if (typeof pendingId === 'string' && (await readPendingIds(request)).includes(pendingId)) {
-        await claimPendingAlerts(getDb(), [pendingId])
-      }
-      return createDiningAlert(getDb(), userId, submission.value)
-    },
-    afterLogin: '/alerts/dining?restore=1',
-    failedMessage: DINING_MESSAGES.createFailed,
-  })
-  if (outcome instanceof Response) return outcome
-  return json(
-    // Shown above the submit button, as the page's fields are checked before saving.
-    { result: replyWithError(submission, outcome, null), draft, code: outcome.code },
-    { status: outcome.status },
-  )
+  return saveDiningFromPage(request, await readFormData(request), context.clientIp)
 }
 
 export default function DiningAlertPage() {
