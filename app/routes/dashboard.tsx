@@ -16,7 +16,7 @@ import { useEffect, useState } from 'react'
 import dayPickerStyles from 'react-day-picker/style.css'
 import { PageLoadError } from '~/components/alert-form/page-chrome'
 import { ConfirmDialog } from '~/components/modal'
-import { AddAlertMenu, EmptyState } from '~/components/dashboard/add-alert'
+import { AddAlertMenu, EmptyState, ContinueHotelAlert } from '~/components/dashboard/add-alert'
 import {
   AlertCards,
   alertName,
@@ -190,6 +190,7 @@ export default function Dashboard() {
     }
   }
 
+  const prefilled = data.resorts.find((resort) => resort.id === data.prefillResortId)?.name
   const limit = data.plan?.limit ?? 0
   const level = usageLevel(data.running, limit)
   const actions: AlertRowActions = {
@@ -220,6 +221,8 @@ export default function Dashboard() {
           onOpen={(kind) => setWizard({ kind })}
         />
       </div>
+
+      {!hydrated && prefilled && <ContinueHotelAlert params={searchParams} resort={prefilled} />}
 
       <Filters view={data.view} />
 
