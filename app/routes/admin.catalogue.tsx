@@ -14,6 +14,7 @@ import {
 import { getDb } from '~/utils/db.server'
 import { requireAdmin } from '~/utils/session.server'
 import { privateMeta } from '~/utils/seo'
+import { ErrorText } from '~/components/ui/notice'
 
 export const meta: MetaFunction = () => privateMeta('Catalogue drift')
 
@@ -223,9 +224,7 @@ export default function CatalogueDrift() {
         </ul>
       )}
       {failed && !unmatched.some((row) => row.disneyKey === failed.key) ? (
-        <p role="alert" className="mt-3 text-sm text-red-600">
-          {failed.message}
-        </p>
+        <ErrorText className="mt-3">{failed.message}</ErrorText>
       ) : null}
 
       <h2 className="mt-10 text-lg font-semibold text-slate-900">Changes</h2>

@@ -28,11 +28,7 @@ import { TimePreferenceField } from '~/components/alert-form/time-preference'
 import { readDiningDraft, type DiningDraft } from '~/domain/alert-drafts'
 import { todayIn } from '~/domain/dates'
 import { DESTINATIONS, findDestination } from '~/domain/destinations'
-import {
-  DINING_PARTY,
-  diningFormSchema,
-  FORM_TOLERANCES,
-} from '~/domain/dining-alert'
+import { DINING_PARTY, diningFormSchema, FORM_TOLERANCES } from '~/domain/dining-alert'
 import { readIntent } from '~/domain/redirects'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { listDiningLocations } from '~/models/catalogue.server'
