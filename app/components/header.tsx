@@ -82,7 +82,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
               <NavLink to="/faq" className={navLink}>
                 FAQ
               </NavLink>
-              <ButtonLink to="/login" size="sm" className="ml-2 text-sm">
+              <ButtonLink to="/login" size="sm" className="ml-2 text-sm" data-cta="header-login">
                 Login / Sign Up
               </ButtonLink>
             </>
@@ -143,7 +143,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
                 <Link to="/faq" className={menuItem}>
                   FAQ
                 </Link>
-                <Link to="/login" className={`${menuItem} text-brand-700 font-semibold`}>
+                <Link
+                  to="/login"
+                  className={`${menuItem} text-brand-700 font-semibold`}
+                  data-cta="header-login"
+                >
                   Login / Sign Up
                 </Link>
               </>

@@ -3,6 +3,7 @@ import type { Database, Plan, User } from '../../db/schema.ts'
 import { AppError } from '~/domain/app-error'
 import { ALERT_ERRORS, canStartAnother, type AlertKind } from '~/domain/alerts'
 import { isTrialOver } from '~/domain/plans'
+import { recordServerEvent } from '~/models/analytics.server'
 import { isRunningDiningAlert, isRunningHotelAlert } from '~/models/running-alerts.server'
 
 type Executor = Kysely<Database>
@@ -103,13 +104,16 @@ export async function setAlertStatus(
 
 /** Deletes an alert of its owner; another user's id is as unknown as a made-up one. */
 export async function deleteAlert(db: Executor, userId: string, kind: AlertKind, id: string) {
-  const result = await db
-    .deleteFrom(TABLES[kind])
-    .where('id', '=', id)
-    .where('userId', '=', userId)
-    .executeTakeFirst()
-  if (Number(result.numDeletedRows) === 0)
-    throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom(TABLES[kind])
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst()
+    if (Number(result.numDeletedRows) === 0)
+      throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+    await recordServerEvent(trx, { name: 'alert_deleted', props: { kind } })
+  })
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -12,6 +12,7 @@ import {
   newAlertSchedule,
   nextCheckAfterEdit,
 } from '~/models/alert-rules.server'
+import { recordServerEvent } from '~/models/analytics.server'
 
 type Executor = Kysely<Database>
 
@@ -122,6 +123,14 @@ export async function createDiningAlert(
       })
       .returning('id')
       .executeTakeFirstOrThrow()
+    await recordServerEvent(trx, {
+      name: 'alert_created',
+      props: {
+        kind: 'dining',
+        resort: input.resortLocationIdentifier,
+        party_size: input.partySize,
+      },
+    })
     return row.id
   })
   return (await listDiningAlerts(db, userId, [id]))[0]!

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { AppError } from '~/domain/app-error'
 import type { Database, HotelAlert } from '../../db/schema.ts'
 import { HOTEL_STATUS, HOTEL_TYPE } from '~/domain/alerts'
-import { todayIn } from '~/domain/dates'
+import { nightsBetween, todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import {
   HOTEL_MESSAGES,
@@ -17,6 +17,7 @@ import {
   newAlertSchedule,
   nextCheckAfterEdit,
 } from '~/models/alert-rules.server'
+import { recordServerEvent } from '~/models/analytics.server'
 import { findResort, listRoomTypes, toResortJson, toRoomTypeJson } from '~/models/catalogue.server'
 
 type Executor = Kysely<Database>
@@ -141,6 +142,18 @@ export async function createHotelAlert(
       })
       .returning('id')
       .executeTakeFirstOrThrow()
+    await recordServerEvent(trx, {
+      name: 'alert_created',
+      props: {
+        kind: 'hotel',
+        resort: input.resortId,
+        room_count: input.roomIds.length,
+        nights: nightsBetween(input.checkInDate, input.checkOutDate),
+        adults: input.numberOfAdults,
+        children: input.agesOfChildren.length,
+        accessible: input.accessible,
+      },
+    })
     return row.id
   })
   return (await listHotelAlerts(db, userId, [id]))[0]!

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { CtaBanner } from '~/components/cta-banner'
 import { PlanCard, toPlanCard } from '~/components/plan-card'
 import { SupportLink } from '~/components/support-link'
+import { useTrackOnShow } from '~/hooks/use-analytics'
 import { pricingBadge } from '~/domain/plans'
 import { readIntent } from '~/domain/redirects'
 import { plansOnOffer } from '~/models/plan.server'
@@ -31,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       intentPro,
     ),
     signedIn: Boolean(user),
+    intentPro,
     choosing: Boolean(user && !user.planId),
   })
 }
@@ -42,7 +44,8 @@ function choosePath(planId: string, signedIn: boolean) {
 }
 
 export default function Pricing() {
-  const { plans, badge, signedIn, choosing } = useLoaderData<typeof loader>()
+  const { plans, badge, signedIn, intentPro, choosing } = useLoaderData<typeof loader>()
+  useTrackOnShow('view_pricing_intent_pro', undefined, intentPro)
 
   if (choosing) {
     return (
