@@ -1,0 +1,25 @@
+/**
+ * The scale of a bar chart: a round top value (1, 2 or 5 times a power of ten) at or above the
+ * largest value, so the gridlines read as plain numbers, and whole-number ticks up to it.
+ */
+export function niceMax(largest: number): number {
+  if (!(largest > 0)) return 1
+  const power = 10 ** Math.floor(Math.log10(largest))
+  const step = [1, 2, 5, 10].find((factor) => factor * power >= largest) ?? 10
+  return Math.max(1, step * power)
+}
+
+/** Gridline values from 0 to `max`: at most `count` steps, each a whole number. */
+export function ticks(max: number, count = 4): number[] {
+  const step = Math.max(1, Math.ceil(max / count))
+  const values: number[] = []
+  for (let value = 0; value <= max; value += step) values.push(value)
+  if (values.at(-1) !== max) values.push(max)
+  return values
+}
+
+/** The height of a bar of `value` in a plot `height` high whose top is `max`. */
+export function barHeight(value: number, max: number, height: number): number {
+  if (max <= 0 || value <= 0) return 0
+  return (Math.min(value, max) / max) * height
+}
