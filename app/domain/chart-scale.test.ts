@@ -23,15 +23,22 @@ describe('niceMax', () => {
 })
 
 describe('ticks', () => {
-  it('splits a round top into whole steps', () => {
-    expect(ticks(100)).toEqual([0, 25, 50, 75, 100])
-    expect(ticks(20)).toEqual([0, 5, 10, 15, 20])
-    expect(ticks(5)).toEqual([0, 2, 4, 5])
+  it.each([
+    [1, [0, 1]],
+    [2, [0, 1, 2]],
+    [5, [0, 5]],
+    [10, [0, 5, 10]],
+    [20, [0, 5, 10, 15, 20]],
+    [50, [0, 25, 50]],
+    [100, [0, 25, 50, 75, 100]],
+    [2_000, [0, 500, 1_000, 1_500, 2_000]],
+  ])('splits %d into equal round steps', (max, expected) => {
+    expect(ticks(max)).toEqual(expected)
   })
 
-  it('never repeats or skips the top on a small scale', () => {
-    expect(ticks(1)).toEqual([0, 1])
-    expect(ticks(2)).toEqual([0, 1, 2])
+  it('always starts at 0 and ends at the top', () => {
+    for (const max of [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 5_000])
+      expect(ticks(max)).toEqual(expect.arrayContaining([0, max]))
   })
 })
 

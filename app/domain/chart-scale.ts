@@ -9,13 +9,19 @@ export function niceMax(largest: number): number {
   return Math.max(1, step * power)
 }
 
-/** Gridline values from 0 to `max`: at most `count` steps, each a whole number. */
+/**
+ * Gridline values from 0 to `max` (a niceMax): at most `count` equal steps, the smallest round
+ * whole step (1, 2, 2.5 or 5 times a power of ten) that divides `max`.
+ */
 export function ticks(max: number, count = 4): number[] {
-  const step = Math.max(1, Math.ceil(max / count))
-  const values: number[] = []
-  for (let value = 0; value <= max; value += step) values.push(value)
-  if (values.at(-1) !== max) values.push(max)
-  return values
+  for (let power = 1; power <= max; power *= 10) {
+    for (const factor of [1, 2, 2.5, 5]) {
+      const step = factor * power
+      if (Number.isInteger(step) && max % step === 0 && max / step <= count)
+        return Array.from({ length: max / step + 1 }, (_, index) => index * step)
+    }
+  }
+  return [0, max]
 }
 
 /** The height of a bar of `value` in a plot `height` high whose top is `max`. */

@@ -80,7 +80,7 @@ export default function Insights() {
         <FunnelChart
           title="Funnel: visit, login, plan, first alert"
           steps={[
-            { label: 'Visitors (per day)', count: funnel.visitors },
+            { label: 'Visitors', count: funnel.visitors },
             { label: 'Signed up', count: funnel.signedUp },
             { label: 'Chose a plan', count: funnel.chosePlan },
             { label: 'Created an alert', count: funnel.alerted },

@@ -6,9 +6,10 @@ export interface Series {
   values: number[]
 }
 
-const WIDTH = 720
-const HEIGHT = 240
-const PLOT = { left: 44, right: 8, top: 12, bottom: 28 }
+// A narrow drawing, so its labels stay legible when it is scaled down to a phone's width.
+const WIDTH = 420
+const HEIGHT = 200
+const PLOT = { left: 34, right: 4, top: 10, bottom: 24 }
 const PLOT_WIDTH = WIDTH - PLOT.left - PLOT.right
 const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom
 // Colours a person can tell apart, also in print and for the common colour blindnesses.
@@ -89,7 +90,7 @@ export function BarChart({
               x={PLOT.left - 6}
               y={y(tick) + 4}
               textAnchor="end"
-              className="fill-slate-500 text-[11px]"
+              className="fill-slate-500 text-[12px]"
             >
               {tick}
             </text>
@@ -119,7 +120,7 @@ export function BarChart({
                 textAnchor={
                   dayIndex === 0 ? 'start' : dayIndex === days.length - 1 ? 'end' : 'middle'
                 }
-                className="fill-slate-500 text-[11px]"
+                className="fill-slate-500 text-[12px]"
               >
                 {dayLabel(day)}
               </text>

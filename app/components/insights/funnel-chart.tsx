@@ -5,13 +5,13 @@ export interface FunnelStep {
   count: number
 }
 
-const WIDTH = 720
-const ROW = 44
-const LABEL = 200
+const WIDTH = 420
+const ROW = 40
+const LABEL = 130
 
 /** Each step as a share of the step before it, in words. */
 const share = (count: number, previous: number | undefined) =>
-  previous === undefined ? '' : previous > 0 ? `${Math.round((count / previous) * 100)}%` : '–'
+  previous === undefined ? '' : previous > 0 ? `${Math.round((count / previous) * 100)}%` : 'n/a'
 
 /**
  * The funnel as horizontal bars drawn on the server, each as wide as its share of the first
@@ -35,11 +35,11 @@ export function FunnelChart({ title, steps }: { title: string; steps: FunnelStep
       >
         <title id={`${id}-title`}>{title}</title>
         {steps.map((step, index) => {
-          const width = Math.max(2, ((WIDTH - LABEL - 90) * step.count) / first)
+          const width = Math.max(2, ((WIDTH - LABEL - 70) * step.count) / first)
           const y = index * ROW
           return (
             <g key={step.label}>
-              <text x={0} y={y + 26} className="fill-slate-700 text-[14px]">
+              <text x={0} y={y + 24} className="fill-slate-700 text-[13px]">
                 {step.label}
               </text>
               <rect
@@ -52,10 +52,11 @@ export function FunnelChart({ title, steps }: { title: string; steps: FunnelStep
               />
               <text
                 x={LABEL + width + 8}
-                y={y + 26}
-                className="fill-slate-900 text-[14px] font-semibold"
+                y={y + 24}
+                className="fill-slate-900 text-[13px] font-semibold"
               >
-                {step.count} {share(step.count, steps[index - 1]?.count)}
+                {step.count}
+                {index > 0 ? ` (${share(step.count, steps[index - 1]?.count)})` : ''}
               </text>
             </g>
           )
