@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { BROWSER_EVENTS } from './analytics'
 import { browserEventSchema } from './analytics-events'
 
 describe('browserEventSchema', () => {
+  it('has one schema for each browser event, and none for the server events', () => {
+    expect(browserEventSchema.options.map((option) => option.shape.name.value)).toEqual([
+      ...BROWSER_EVENTS,
+    ])
+  })
+
   it.each([
     { name: 'page_view', path: '/' },
     { name: 'page_view', path: '/blog/disney-room-alerts' },
