@@ -5,20 +5,21 @@ import { CtaBanner } from '~/components/cta-banner'
 import { PlanCard, toPlanCard } from '~/components/plan-card'
 import { SupportLink } from '~/components/support-link'
 import { useTrackOnShow } from '~/hooks/use-analytics'
+import { alertIntentQuery } from '~/domain/checkout'
 import { pricingBadge } from '~/domain/plans'
+import { useRememberAlertIntent } from '~/hooks/use-remember-alert-intent'
 import { readIntent } from '~/domain/redirects'
 import { plansOnOffer } from '~/models/plan.server'
 import { getDb } from '~/utils/db.server'
 import { getUser } from '~/utils/session.server'
+import { pageMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = () => [
-  { title: 'Pricing | Disney Hotel Alerts' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Pricing | Disney Hotel Alerts',
+    description:
       'Start free for 7 days with one alert, or pick a monthly plan with more alerts and faster checks. Cancel anytime.',
-  },
-]
+  })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -34,18 +35,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     signedIn: Boolean(user),
     intentPro,
     choosing: Boolean(user && !user.planId),
+    alertIntent: alertIntentQuery(url.searchParams).toString(),
   })
 }
 
-/** Where a plan's button leads: the payment page, through login for a visitor. */
-function choosePath(planId: string, signedIn: boolean) {
-  const payment = `/payment/${planId}`
+/**
+ * Where a plan's button leads: the payment page, through login for a visitor, carrying the
+ * alert intent on to checkout completion.
+ */
+function choosePath(planId: string, signedIn: boolean, alertIntent: string) {
+  const payment = `/payment/${planId}${alertIntent ? `?${alertIntent}` : ''}`
   return signedIn ? payment : `/login?${new URLSearchParams({ redirect: payment })}`
 }
 
 export default function Pricing() {
-  const { plans, badge, signedIn, intentPro, choosing } = useLoaderData<typeof loader>()
+  const { plans, badge, signedIn, intentPro, choosing, alertIntent } =
+    useLoaderData<typeof loader>()
   useTrackOnShow('view_pricing_intent_pro', undefined, intentPro)
+  useRememberAlertIntent()
 
   if (choosing) {
     return (
@@ -61,7 +68,7 @@ export default function Pricing() {
               <PlanCard
                 plan={plan}
                 badge={badge?.planId === plan.id ? badge.label : undefined}
-                to={choosePath(plan.id, true)}
+                to={choosePath(plan.id, true, alertIntent)}
                 compact
               />
             </li>
@@ -87,7 +94,7 @@ export default function Pricing() {
               <PlanCard
                 plan={plan}
                 badge={badge?.planId === plan.id ? badge.label : undefined}
-                to={choosePath(plan.id, signedIn)}
+                to={choosePath(plan.id, signedIn, alertIntent)}
               />
             </li>
           ))}
