@@ -25,9 +25,24 @@ export async function readMarkdownPage(name: string) {
 }
 
 /** A JSON file of our own under content/, checked against its schema. */
-export async function readContentJson<Schema extends z.ZodType>(file: string, schema: Schema) {
+async function readContentJson<Schema extends z.ZodType>(file: string, schema: Schema) {
   const source = await readFile(path.join(CONTENT_DIR, file), 'utf8')
   return schema.parse(JSON.parse(source)) as z.output<Schema>
+}
+
+// The schemas of page copy live here, not in the route modules: a schema built at a route's top
+// level stays in its browser bundle, and with it the whole of zod.
+const faqSchema = z.array(z.object({ question: z.string(), answer: z.string() })).length(11)
+const stepsSchema = z.array(z.object({ title: z.string(), body: z.string() })).length(3)
+
+/** The FAQ page's eleven questions and answers. */
+export function readFaq() {
+  return readContentJson('pages/faq.json', faqSchema)
+}
+
+/** The three steps of /how-it-works. */
+export function readHowItWorksSteps() {
+  return readContentJson('pages/how-it-works.json', stepsSchema)
 }
 
 /** The loader of a legal page: it changes rarely, so browsers and CDNs may keep it an hour. */
