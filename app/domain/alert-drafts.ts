@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isIsoDate } from './dates'
 import { findDestination, type DestinationId } from './destinations'
 import {
@@ -127,7 +127,7 @@ export function readDiningDraft(source: Source, fallbackDestination: Destination
   }
 }
 
-const clock = z.string().nullable()
+const clock = z.nullable(z.string())
 
 /**
  * A draft kept for after sign-in, as stored: the alert the page form validated, of its kind.

@@ -3,7 +3,7 @@
  * messages group into sessions, unread counts, reply validation and how times are shown. Pure:
  * used by the API, the admin screen and the visitor's widget alike.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const MAX_MESSAGE_LENGTH = 2000
 export const MAX_NAME_LENGTH = 80
@@ -78,27 +78,32 @@ const NUL_MESSAGE = 'must not contain NUL characters.'
 const EMAIL_MESSAGE = 'Please enter a valid email address.'
 const isEmail = (value: string) => value === '' || z.email().safeParse(value).success
 
-/**
- * Text a person types: trimmed, capped, no NUL; empty text is left out. Plain string checks (no
- * pipes), so Conform reads the schema the same way in the browser and on the server.
- */
+/** Text a person types: trimmed, capped, no NUL; empty text is left out. */
 const optionalText = (max: number, tooLong: string, check = (_: string) => true, bad = '') =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .refine(noNul, NUL_MESSAGE)
-    .refine(check, bad)
-    .nullable()
-    .optional()
-    .transform((value) => value || undefined)
+  z.pipe(
+    z.optional(
+      z.nullable(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.maxLength(max, tooLong),
+            z.refine(noNul, NUL_MESSAGE),
+            z.refine(check, bad),
+          ),
+      ),
+    ),
+    z.transform((value) => value || undefined),
+  )
 
 export const messageText = z
   .string({ error: 'Please enter a message.' })
-  .trim()
-  .min(1, 'Please enter a message.')
-  .max(MAX_MESSAGE_LENGTH, `Messages are at most ${MAX_MESSAGE_LENGTH} characters.`)
-  .refine(noNul, NUL_MESSAGE)
+  .check(
+    z.trim(),
+    z.minLength(1, 'Please enter a message.'),
+    z.maxLength(MAX_MESSAGE_LENGTH, `Messages are at most ${MAX_MESSAGE_LENGTH} characters.`),
+    z.refine(noNul, NUL_MESSAGE),
+  )
 
 /** The visitor's optional details and where they were: the API, the /support form and the widget. */
 export const visitorDetails = {

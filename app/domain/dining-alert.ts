@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import { refuse } from './schema'
 import { beyondHorizon, isIsoDate } from './dates'
 
 export const DINING_PARTY = { min: 1, max: 20, default: 4 } as const
@@ -129,18 +130,14 @@ export const DINING_MESSAGES = {
 } as const
 
 /** A time of day as HH:MM:SS (HH:MM gets :00), or null when none is given. */
-const optionalClock = z
-  .string({ error: DINING_MESSAGES.time })
-  .nullable()
-  .optional()
-  .transform((value, ctx) => {
+const optionalClock = z.pipe(
+  z.optional(z.nullable(z.string({ error: DINING_MESSAGES.time }))),
+  z.transform((value, payload) => {
     if (value === null || value === undefined || value === '') return null
-    if (minutesOf(value) === null) {
-      ctx.addIssue({ code: 'custom', message: DINING_MESSAGES.time })
-      return z.NEVER
-    }
+    if (minutesOf(value) === null) return refuse(payload, DINING_MESSAGES.time)
     return value.length === 5 ? `${value}:00` : value
-  })
+  }),
+)
 
 /**
  * A dining alert as the API sends it (catalogue §3). `today` is the destination's date.
@@ -153,55 +150,63 @@ export function diningAlertSchema(today: string) {
       }),
       diningLocationId: z
         .string({ error: DINING_MESSAGES.restaurant })
-        .trim()
-        .min(1, DINING_MESSAGES.restaurant),
-      diningLocationName: z.string().optional(),
+        .check(z.trim(), z.minLength(1, DINING_MESSAGES.restaurant)),
+      diningLocationName: z.optional(z.string()),
       reserveDate: z
         .string({ error: DINING_MESSAGES.date })
-        .refine(isIsoDate, DINING_MESSAGES.date),
+        .check(z.refine(isIsoDate, DINING_MESSAGES.date)),
       partySize: z
-        .number({ error: DINING_MESSAGES.partySize })
-        .int(DINING_MESSAGES.partySize)
-        .min(DINING_PARTY.min, DINING_MESSAGES.partySize)
-        .max(DINING_PARTY.max, DINING_MESSAGES.partySize),
+        .int({ error: DINING_MESSAGES.partySize })
+        .check(
+          z.gte(DINING_PARTY.min, DINING_MESSAGES.partySize),
+          z.lte(DINING_PARTY.max, DINING_MESSAGES.partySize),
+        ),
       preferredTime: optionalClock,
       timeRangeStart: optionalClock,
       timeRangeEnd: optionalClock,
     })
-    .superRefine((alert, ctx) => {
-      if (isIsoDate(alert.reserveDate) && alert.reserveDate < today) {
-        ctx.addIssue({ code: 'custom', path: ['reserveDate'], message: DINING_MESSAGES.pastDate })
-      } else if (isIsoDate(alert.reserveDate) && beyondHorizon(alert.reserveDate, today)) {
-        ctx.addIssue({ code: 'custom', path: ['reserveDate'], message: DINING_MESSAGES.tooFar })
-      }
-      const { timeRangeStart: start, timeRangeEnd: end } = alert
-      if ((start === null) !== (end === null) || (start && end && start > end)) {
-        ctx.addIssue({ code: 'custom', path: ['timeRangeStart'], message: DINING_MESSAGES.range })
-      }
-    })
+    .check(
+      z.superRefine((alert, ctx) => {
+        if (isIsoDate(alert.reserveDate) && alert.reserveDate < today) {
+          ctx.addIssue({ code: 'custom', path: ['reserveDate'], message: DINING_MESSAGES.pastDate })
+        } else if (isIsoDate(alert.reserveDate) && beyondHorizon(alert.reserveDate, today)) {
+          ctx.addIssue({ code: 'custom', path: ['reserveDate'], message: DINING_MESSAGES.tooFar })
+        }
+        const { timeRangeStart: start, timeRangeEnd: end } = alert
+        if ((start === null) !== (end === null) || (start && end && start > end)) {
+          ctx.addIssue({ code: 'custom', path: ['timeRangeStart'], message: DINING_MESSAGES.range })
+        }
+      }),
+    )
 }
 export type DiningAlertInput = z.output<ReturnType<typeof diningAlertSchema>>
 
+const timeChoice = z._default(
+  z.enum(['all-day', 'breakfast', 'lunch', 'dinner', 'time']),
+  'all-day',
+)
+const tolerance = (number: z.ZodMiniType<number, unknown>) =>
+  z._default(number.check(z.gte(0), z.lte(180)), 0)
+
 /** The time preference fields of the page form and the wizard, turned into what the API sends. */
-export const timePreferenceFields = z
-  .object({
-    timeChoice: z.enum(['all-day', 'breakfast', 'lunch', 'dinner', 'time']).default('all-day'),
-    specificTime: z.string().optional(),
-    tolerance: z.coerce.number().int().min(0).max(180).default(0),
-  })
-  .transform((fields, ctx): TimePreference => {
+export const timePreferenceFields = z.pipe(
+  z.object({
+    timeChoice,
+    specificTime: z.optional(z.string()),
+    tolerance: tolerance(z.pipe(z.coerce.number(), z.int())),
+  }),
+  z.transform((fields, payload): TimePreference => {
     if (fields.timeChoice === 'all-day') return { kind: 'all-day' }
     if (fields.timeChoice !== 'time') return { kind: 'meal', meal: fields.timeChoice }
-    if (!fields.specificTime || minutesOf(fields.specificTime) === null) {
-      ctx.addIssue({ code: 'custom', path: ['specificTime'], message: 'Choose a time.' })
-      return z.NEVER
-    }
+    if (!fields.specificTime || minutesOf(fields.specificTime) === null)
+      return refuse(payload, 'Choose a time.', ['specificTime'])
     return {
       kind: 'time',
       time: fields.specificTime.slice(0, 5),
       toleranceMinutes: fields.tolerance,
     }
-  })
+  }),
+)
 
 /**
  * The page form (/alerts/dining) and the wizard: a restaurant, a date and a party first (one
@@ -211,30 +216,30 @@ export function diningFormSchema(
   today: string,
   incompleteMessage: string = DINING_MESSAGES.formIncomplete,
 ) {
-  return z
-    .object({
-      resortLocationIdentifier: z.string().optional(),
-      diningLocationId: z.string().optional(),
-      reserveDate: z.string().optional(),
-      partySize: z.number({ error: DINING_MESSAGES.partySize }).optional(),
-      timeChoice: z.enum(['all-day', 'breakfast', 'lunch', 'dinner', 'time']).default('all-day'),
-      specificTime: z.string().optional(),
-      tolerance: z.number().int().min(0).max(180).default(0),
-    })
-    .superRefine((draft, ctx) => {
-      if (!draft.diningLocationId || !draft.reserveDate || !draft.partySize) {
-        ctx.addIssue({ code: 'custom', path: [], message: incompleteMessage })
-      }
-    })
-    .transform((draft, ctx) => {
+  return z.pipe(
+    z
+      .object({
+        resortLocationIdentifier: z.optional(z.string()),
+        diningLocationId: z.optional(z.string()),
+        reserveDate: z.optional(z.string()),
+        partySize: z.optional(z.number({ error: DINING_MESSAGES.partySize })),
+        timeChoice,
+        specificTime: z.optional(z.string()),
+        tolerance: tolerance(z.int()),
+      })
+      .check(
+        z.superRefine((draft, ctx) => {
+          if (!draft.diningLocationId || !draft.reserveDate || !draft.partySize) {
+            ctx.addIssue({ code: 'custom', path: [], message: incompleteMessage })
+          }
+        }),
+      ),
+    z.transform((draft, payload) => {
       // A time picked from the list while All Day is still checked (no JavaScript) means that time.
       const timeChoice =
         draft.specificTime && draft.timeChoice === 'all-day' ? 'time' : draft.timeChoice
       const preference = timePreferenceFields.safeParse({ ...draft, timeChoice })
-      if (!preference.success) {
-        ctx.addIssue({ code: 'custom', path: ['specificTime'], message: 'Choose a time.' })
-        return z.NEVER
-      }
+      if (!preference.success) return refuse(payload, 'Choose a time.', ['specificTime'])
       const result = diningAlertSchema(today).safeParse({
         resortLocationIdentifier: draft.resortLocationIdentifier,
         diningLocationId: draft.diningLocationId,
@@ -243,8 +248,8 @@ export function diningFormSchema(
         ...toDiningTimes(preference.data),
       })
       if (result.success) return result.data
-      for (const issue of result.error.issues)
-        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+      for (const issue of result.error.issues) refuse(payload, issue.message, issue.path)
       return z.NEVER
-    })
+    }),
+  )
 }

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import { refuse } from './schema'
 import { beyondHorizon, isIsoDate, nightsBetween } from './dates'
 import { filterRoomTypes, type Party, type RoomCapacity } from './room-filter'
 
@@ -69,9 +70,12 @@ export function missingHotelParts(draft: {
   return missing
 }
 
-const isoDate = z.string({ error: HOTEL_MESSAGES.dates }).refine(isIsoDate, HOTEL_MESSAGES.dates)
+const isoDate = z
+  .string({ error: HOTEL_MESSAGES.dates })
+  .check(z.refine(isIsoDate, HOTEL_MESSAGES.dates))
 // Strict: the page form's Conform parse and the wizard give numbers; a JSON client must too.
-const wholeNumber = (message: string) => z.number({ error: message }).int(message)
+const wholeNumber = (message: string, range: { min: number; max: number }) =>
+  z.int({ error: message }).check(z.gte(range.min, message), z.lte(range.max, message))
 /** The longest stay an alert watches (Disney's own online booking tops out around a month). */
 export const MAX_NIGHTS = 30
 
@@ -80,60 +84,60 @@ export const MAX_NIGHTS = 30
  * three; `today` is the resort destination's date, so "the past" means the past there.
  */
 export function hotelAlertSchema(today: string) {
-  return z
+  const fields = z
     .object({
-      resortId: z.string({ error: HOTEL_MESSAGES.resort }).trim().min(1, HOTEL_MESSAGES.resort),
+      resortId: z
+        .string({ error: HOTEL_MESSAGES.resort })
+        .check(z.trim(), z.minLength(1, HOTEL_MESSAGES.resort)),
       checkInDate: isoDate,
       checkOutDate: isoDate,
-      numberOfAdults: wholeNumber(HOTEL_MESSAGES.adults)
-        .min(HOTEL_PARTY.adults.min, HOTEL_MESSAGES.adults)
-        .max(HOTEL_PARTY.adults.max, HOTEL_MESSAGES.adults),
-      agesOfChildren: z
-        .array(
-          wholeNumber(HOTEL_MESSAGES.ages)
-            .min(HOTEL_PARTY.age.min, HOTEL_MESSAGES.ages)
-            .max(HOTEL_PARTY.age.max, HOTEL_MESSAGES.ages),
-          { error: HOTEL_MESSAGES.ages },
-        )
-        .max(HOTEL_PARTY.children.max, HOTEL_MESSAGES.children)
-        .default([]),
-      numberOfChildren: wholeNumber(HOTEL_MESSAGES.children)
-        .min(HOTEL_PARTY.children.min, HOTEL_MESSAGES.children)
-        .max(HOTEL_PARTY.children.max, HOTEL_MESSAGES.children)
-        .optional(),
-      accessible: z
-        .boolean({ error: 'accessible must be true or false.' })
-        .optional()
-        .transform((value) => value === true),
-      roomIds: z
-        .array(z.string().trim().min(1), { error: HOTEL_MESSAGES.rooms })
-        .min(1, HOTEL_MESSAGES.rooms)
-        .max(100, HOTEL_MESSAGES.rooms)
-        .transform((ids) => [...new Set(ids)]),
+      numberOfAdults: wholeNumber(HOTEL_MESSAGES.adults, HOTEL_PARTY.adults),
+      agesOfChildren: z._default(
+        z
+          .array(wholeNumber(HOTEL_MESSAGES.ages, HOTEL_PARTY.age), { error: HOTEL_MESSAGES.ages })
+          .check(z.maxLength(HOTEL_PARTY.children.max, HOTEL_MESSAGES.children)),
+        [],
+      ),
+      numberOfChildren: z.optional(wholeNumber(HOTEL_MESSAGES.children, HOTEL_PARTY.children)),
+      accessible: z.pipe(
+        z.optional(z.boolean({ error: 'accessible must be true or false.' })),
+        z.transform((value) => value === true),
+      ),
+      roomIds: z.pipe(
+        z
+          .array(z.string().check(z.trim(), z.minLength(1)), { error: HOTEL_MESSAGES.rooms })
+          .check(z.minLength(1, HOTEL_MESSAGES.rooms), z.maxLength(100, HOTEL_MESSAGES.rooms)),
+        z.transform((ids) => [...new Set(ids)]),
+      ),
     })
-    .superRefine((alert, ctx) => {
-      if (!isIsoDate(alert.checkInDate) || !isIsoDate(alert.checkOutDate)) return
-      if (alert.checkInDate < today || alert.checkOutDate < today) {
-        ctx.addIssue({ code: 'custom', path: ['checkInDate'], message: HOTEL_MESSAGES.pastDate })
-      } else if (alert.checkOutDate <= alert.checkInDate) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['checkOutDate'],
-          message: HOTEL_MESSAGES.checkOutAfterCheckIn,
-        })
-      } else if (beyondHorizon(alert.checkInDate, today)) {
-        ctx.addIssue({ code: 'custom', path: ['checkInDate'], message: HOTEL_MESSAGES.tooFar })
-      } else if (nightsBetween(alert.checkInDate, alert.checkOutDate) > MAX_NIGHTS) {
-        ctx.addIssue({ code: 'custom', path: ['checkOutDate'], message: HOTEL_MESSAGES.tooLong })
-      }
-      if (
-        alert.numberOfChildren !== undefined &&
-        alert.numberOfChildren !== alert.agesOfChildren.length
-      ) {
-        ctx.addIssue({ code: 'custom', path: ['agesOfChildren'], message: HOTEL_MESSAGES.ages })
-      }
-    })
-    .transform(({ numberOfChildren: _count, ...alert }) => alert)
+    .check(
+      z.superRefine((alert, ctx) => {
+        if (!isIsoDate(alert.checkInDate) || !isIsoDate(alert.checkOutDate)) return
+        if (alert.checkInDate < today || alert.checkOutDate < today) {
+          ctx.addIssue({ code: 'custom', path: ['checkInDate'], message: HOTEL_MESSAGES.pastDate })
+        } else if (alert.checkOutDate <= alert.checkInDate) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['checkOutDate'],
+            message: HOTEL_MESSAGES.checkOutAfterCheckIn,
+          })
+        } else if (beyondHorizon(alert.checkInDate, today)) {
+          ctx.addIssue({ code: 'custom', path: ['checkInDate'], message: HOTEL_MESSAGES.tooFar })
+        } else if (nightsBetween(alert.checkInDate, alert.checkOutDate) > MAX_NIGHTS) {
+          ctx.addIssue({ code: 'custom', path: ['checkOutDate'], message: HOTEL_MESSAGES.tooLong })
+        }
+        if (
+          alert.numberOfChildren !== undefined &&
+          alert.numberOfChildren !== alert.agesOfChildren.length
+        ) {
+          ctx.addIssue({ code: 'custom', path: ['agesOfChildren'], message: HOTEL_MESSAGES.ages })
+        }
+      }),
+    )
+  return z.pipe(
+    fields,
+    z.transform(({ numberOfChildren: _count, ...alert }: z.output<typeof fields>) => alert),
+  )
 }
 export type HotelAlertInput = z.output<ReturnType<typeof hotelAlertSchema>>
 
@@ -195,29 +199,31 @@ export function normalizeHotelPayload(body: Record<string, unknown>): Record<str
  * the summary of what is missing, then the rules of every field.
  */
 export function hotelPageSchema(today: string) {
-  return z
-    .object({
-      resortId: z.string().optional(),
-      checkInDate: z.string().optional(),
-      checkOutDate: z.string().optional(),
-      numberOfAdults: z.number({ error: HOTEL_MESSAGES.adults }).optional(),
-      numberOfChildren: z.number({ error: HOTEL_MESSAGES.children }).optional(),
-      agesOfChildren: z
-        .array(z.number({ error: HOTEL_MESSAGES.ages }).nullable().optional())
-        .optional(),
-      accessible: z.boolean().optional(),
-      roomIds: z.array(z.string()).optional(),
-    })
-    .superRefine((draft, ctx) => {
-      const message = requiredFieldsMessage(missingHotelParts(draft))
-      if (message) ctx.addIssue({ code: 'custom', path: [], message })
-    })
-    .transform((draft, ctx) => {
+  return z.pipe(
+    z
+      .object({
+        resortId: z.optional(z.string()),
+        checkInDate: z.optional(z.string()),
+        checkOutDate: z.optional(z.string()),
+        numberOfAdults: z.optional(z.number({ error: HOTEL_MESSAGES.adults })),
+        numberOfChildren: z.optional(z.number({ error: HOTEL_MESSAGES.children })),
+        agesOfChildren: z.optional(
+          z.array(z.optional(z.nullable(z.number({ error: HOTEL_MESSAGES.ages })))),
+        ),
+        accessible: z.optional(z.boolean()),
+        roomIds: z.optional(z.array(z.string())),
+      })
+      .check(
+        z.superRefine((draft, ctx) => {
+          const message = requiredFieldsMessage(missingHotelParts(draft))
+          if (message) ctx.addIssue({ code: 'custom', path: [], message })
+        }),
+      ),
+    z.transform((draft, payload) => {
       const result = hotelAlertSchema(today).safeParse(draft)
       if (result.success) return result.data
-      for (const issue of result.error.issues) {
-        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
-      }
+      for (const issue of result.error.issues) refuse(payload, issue.message, issue.path)
       return z.NEVER
-    })
+    }),
+  )
 }

@@ -1,3 +1,4 @@
+import { conformZodMessage } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
 import {
   MESSAGES,
@@ -5,11 +6,11 @@ import {
   codeStartedAt,
   loginUrl,
   readCarried,
+  loginSchemas,
   resendWaitS,
-  sendCodeSchema,
   shouldAutoSubmit,
-  verifyCodeSchema,
 } from './login'
+import { sendCodeSchema, verifyCodeSchema } from './login.server'
 
 function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.error?.issues[0]?.message
@@ -34,6 +35,22 @@ describe('the login forms', () => {
     expect(firstError(sendCodeSchema.safeParse({ phoneNumber: 42 }))).toBe(
       'Please enter a phone number.',
     )
+  })
+
+  it("leaves the number's validity to the server in the browser, and checks the rest", () => {
+    const browser = loginSchemas()
+    expect(firstError(browser.sendCode.safeParse({ phoneNumber: '  ' }))).toBe(
+      MESSAGES.phoneRequired,
+    )
+    expect(firstError(browser.sendCode.safeParse({ phoneNumber: '555' }))).toBe(
+      conformZodMessage.VALIDATION_SKIPPED,
+    )
+    expect(firstError(browser.verifyCode.safeParse({ phoneNumber: '555', code: '12' }))).toBe(
+      conformZodMessage.VALIDATION_SKIPPED,
+    )
+    expect(
+      browser.verifyCode.safeParse({ phoneNumber: '555', code: '12' }).error?.issues[1]?.message,
+    ).toBe(MESSAGES.codeFormat)
   })
 
   it('asks for the code, and exactly six digits of it', () => {

@@ -6,7 +6,7 @@ import { apiError, methodNotAllowed, readJson } from '~/utils/api.server'
 import { notifyCustomer } from '~/services/chat-admin.server'
 import { requireChatAdmin, sessionIdParam } from '~/utils/chat.server'
 
-const notifyBody = z.strictObject({ message: messageText.optional() })
+const notifyBody = z.strictObject({ message: z.optional(messageText) })
 
 /**
  * POST /api/chat/session/{id}/notify-sms {message?}: texts the customer that support has
