@@ -1,5 +1,5 @@
-import { conformZodMessage } from '@conform-to/zod/v4'
 import * as z from 'zod/mini'
+import { refuse } from './schema'
 import { readIntent, safeRedirectPath, type AuthIntent } from './redirects'
 
 export const CODE_LENGTH = 6
@@ -30,8 +30,8 @@ export type PhoneCheck = (typed: string) => string | null
 /**
  * The two login forms' schema, for /login (browser and action) and the JSON API. Whether a number
  * can be dialled takes libphonenumber's metadata (36 kB gzipped), which stays on the server
- * (login.server.ts passes it in); without it the browser checks everything else and
- * skips that one check, so the server answers it beside the field.
+ * (login.server.ts passes the check in); without it the browser checks everything else and
+ * lets the number through as typed, and the action answers that check beside the field.
  */
 export function loginSchemas(checkPhone?: PhoneCheck) {
   const phoneNumber = z.pipe(
@@ -43,14 +43,8 @@ export function loginSchemas(checkPhone?: PhoneCheck) {
         z.maxLength(40, MESSAGES.phoneInvalid),
       ),
     z.transform((typed: string, payload) => {
-      const e164 = checkPhone ? checkPhone(typed) : null
-      if (e164) return e164
-      payload.issues.push({
-        code: 'custom',
-        message: checkPhone ? MESSAGES.phoneInvalid : conformZodMessage.VALIDATION_SKIPPED,
-        input: typed,
-      })
-      return z.NEVER
+      if (!checkPhone) return typed
+      return checkPhone(typed) ?? refuse(payload, MESSAGES.phoneInvalid)
     }),
   )
   const code = z

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type {
   ActionFunctionArgs,
   LinksFunction,
@@ -15,7 +14,7 @@ import {
   useNavigation,
   useSubmit,
 } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import dayPickerStyles from 'react-day-picker/style.css'
 import { SingleDateCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
@@ -28,20 +27,16 @@ import { TimePreferenceField } from '~/components/alert-form/time-preference'
 import { readDiningDraft, type DiningDraft } from '~/domain/alert-drafts'
 import { todayIn } from '~/domain/dates'
 import { DESTINATIONS, findDestination } from '~/domain/destinations'
-import {
-  DINING_MESSAGES,
-  DINING_PARTY,
-  diningFormSchema,
-  FORM_TOLERANCES,
-} from '~/domain/dining-alert'
+import { DINING_MESSAGES, DINING_PARTY, FORM_TOLERANCES } from '~/domain/dining-alert'
 import { readIntent } from '~/domain/redirects'
+import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { listDiningLocations } from '~/models/catalogue.server'
 import { checkDiningAlert, createDiningAlert } from '~/models/dining-alert.server'
 import { claimPendingAlerts } from '~/models/pending-alert.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
-import { saveAlertFromPage } from '~/services/alert-page.server'
+import { parseDiningPage, saveAlertFromPage } from '~/services/alert-page.server'
 import { replyWithError } from '~/utils/errors.server'
 import { readPendingIds, restoredDiningDraft } from '~/services/pending-alerts.server'
 import { getUser } from '~/utils/session.server'
@@ -98,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request)
   const draft = readDiningDraft(formData, 'disneyland')
   const timeZone = findDestination(draft.resortLocationIdentifier)!.timeZone
-  const submission = parseWithZod(formData, { schema: diningFormSchema(todayIn(timeZone)) })
+  const submission = parseDiningPage(formData, todayIn(timeZone))
   if (submission.status !== 'success')
     return json({ result: submission.reply(), draft }, { status: 400 })
   const pendingId = formData.get('pendingId')
@@ -144,10 +139,16 @@ function DiningAlertForm() {
   const [draft, setDraft] = useState<DiningDraft>(actionData?.draft ?? data.draft)
   const destination = findDestination(draft.resortLocationIdentifier)!
   const minDate = todayIn(destination.timeZone)
+  const validation = useDeferredValidation(
+    useCallback(
+      () => import('~/components/alert-form/validators').then((m) => m.validateDiningPage(minDate)),
+      [minDate],
+    ),
+  )
   const [form, fields] = useForm({
     id: 'dining-alert',
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: diningFormSchema(minDate) }),
+    onValidate: validation.onValidate,
     shouldValidate: 'onSubmit',
   })
 
@@ -176,6 +177,7 @@ function DiningAlertForm() {
         method="post"
         ref={formRef}
         {...getFormProps(form)}
+        onFocus={validation.onFocus}
         onSubmit={(event) => {
           if (!data.signedIn) rememberDiningDraft(draft, data.restaurants)
           form.onSubmit(event)
