@@ -1,4 +1,3 @@
-
 export const DINING_PARTY = { min: 1, max: 20, default: 4 } as const
 
 /** Meal windows (catalogue §9), as the API sends times. */
