@@ -1,6 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
 import { format, parseISO } from 'date-fns'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { DayPicker } from 'react-day-picker'
 import { nextRange, type DateRange } from '~/domain/dates'
 import { CalendarTrigger, type CalendarTriggerProps } from './calendar'
@@ -10,11 +10,43 @@ const fromIso = (iso?: string) => (iso ? parseISO(iso) : undefined)
 /** The popup stays open a moment after the last pick so the choice can be seen (catalogue §4). */
 const CLOSE_DELAY_MS = 180
 
-/** Mounted by a click on the stand-in trigger (calendar.tsx), so it opens at once. */
-function useOpenOnMount() {
+/**
+ * A date field that opens a calendar in a popover. `children` draws the calendar; it is given
+ * `closeSoon`, which closes the popover a moment after a pick. It is mounted by a click on the
+ * stand-in trigger (calendar.tsx), so it opens at once.
+ */
+function CalendarPopover({
+  trigger,
+  children,
+}: {
+  trigger: CalendarTriggerProps
+  children: (closeSoon: () => void) => ReactNode
+}) {
+  const closeRef = useRef<() => void>(() => {})
   const button = useRef<HTMLButtonElement>(null)
   useEffect(() => button.current?.click(), [])
-  return button
+  const [timer, setTimer] = useState<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(timer), [timer])
+  const closeSoon = () => setTimer(setTimeout(() => closeRef.current(), CLOSE_DELAY_MS))
+  return (
+    <Popover className="relative">
+      {({ close }) => {
+        closeRef.current = close
+        return (
+          <>
+            <PopoverButton as={CalendarTrigger} ref={button} {...trigger} />
+            <PopoverPanel
+              anchor="bottom start"
+              className="z-[60] mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl [--anchor-gap:0.5rem]"
+              focus
+            >
+              {children(closeSoon)}
+            </PopoverPanel>
+          </>
+        )
+      }}
+    </Popover>
+  )
 }
 
 /** Check-in and check-out on a range calendar; past days cannot be picked. */
@@ -29,41 +61,23 @@ export function DateRangePopover({
   minDate: string
   trigger: CalendarTriggerProps
 }) {
-  const closeRef = useRef<() => void>(() => {})
-  const button = useOpenOnMount()
-  const [timer, setTimer] = useState<ReturnType<typeof setTimeout>>()
-  useEffect(() => () => clearTimeout(timer), [timer])
-
   return (
-    <Popover className="relative">
-      {({ close }) => {
-        closeRef.current = close
-        return (
-          <>
-            <PopoverButton as={CalendarTrigger} ref={button} {...trigger} />
-            <PopoverPanel
-              anchor="bottom start"
-              className="z-[60] mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl [--anchor-gap:0.5rem]"
-              focus
-            >
-              <DayPicker
-                mode="range"
-                numberOfMonths={1}
-                selected={{ from: fromIso(value.from), to: fromIso(value.to) }}
-                defaultMonth={fromIso(value.from) ?? fromIso(minDate)}
-                disabled={{ before: fromIso(minDate)! }}
-                onSelect={(_range, clicked) => {
-                  const next = nextRange(value, toIso(clicked))
-                  onChange(next)
-                  if (next.from && next.to)
-                    setTimer(setTimeout(() => closeRef.current(), CLOSE_DELAY_MS))
-                }}
-              />
-            </PopoverPanel>
-          </>
-        )
-      }}
-    </Popover>
+    <CalendarPopover trigger={trigger}>
+      {(closeSoon) => (
+        <DayPicker
+          mode="range"
+          numberOfMonths={1}
+          selected={{ from: fromIso(value.from), to: fromIso(value.to) }}
+          defaultMonth={fromIso(value.from) ?? fromIso(minDate)}
+          disabled={{ before: fromIso(minDate)! }}
+          onSelect={(_range, clicked) => {
+            const next = nextRange(value, toIso(clicked))
+            onChange(next)
+            if (next.from && next.to) closeSoon()
+          }}
+        />
+      )}
+    </CalendarPopover>
   )
 }
 
@@ -79,36 +93,20 @@ export function SingleDatePopover({
   minDate: string
   trigger: CalendarTriggerProps
 }) {
-  const closeRef = useRef<() => void>(() => {})
-  const button = useOpenOnMount()
-  const [timer, setTimer] = useState<ReturnType<typeof setTimeout>>()
-  useEffect(() => () => clearTimeout(timer), [timer])
   return (
-    <Popover className="relative">
-      {({ close }) => {
-        closeRef.current = close
-        return (
-          <>
-            <PopoverButton as={CalendarTrigger} ref={button} {...trigger} />
-            <PopoverPanel
-              anchor="bottom start"
-              className="z-[60] mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl [--anchor-gap:0.5rem]"
-              focus
-            >
-              <DayPicker
-                mode="single"
-                selected={fromIso(value)}
-                defaultMonth={fromIso(value) ?? fromIso(minDate)}
-                disabled={{ before: fromIso(minDate)! }}
-                onSelect={(_date, clicked) => {
-                  onChange(toIso(clicked))
-                  setTimer(setTimeout(() => closeRef.current(), CLOSE_DELAY_MS))
-                }}
-              />
-            </PopoverPanel>
-          </>
-        )
-      }}
-    </Popover>
+    <CalendarPopover trigger={trigger}>
+      {(closeSoon) => (
+        <DayPicker
+          mode="single"
+          selected={fromIso(value)}
+          defaultMonth={fromIso(value) ?? fromIso(minDate)}
+          disabled={{ before: fromIso(minDate)! }}
+          onSelect={(_date, clicked) => {
+            onChange(toIso(clicked))
+            closeSoon()
+          }}
+        />
+      )}
+    </CalendarPopover>
   )
 }
