@@ -3,20 +3,19 @@ import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { CtaBanner } from '~/components/cta-banner'
 import { readHowItWorksSteps } from '~/utils/content.server'
+import { pageMeta } from '~/utils/seo'
 
 export async function loader() {
   const steps = await readHowItWorksSteps()
   return json({ steps }, { headers: { 'Cache-Control': 'public, max-age=3600' } })
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'How It Works | Disney Hotel Alerts' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'How It Works | Disney Hotel Alerts',
+    description:
       'Sign up with your phone, set your resort or restaurant, and get a text when it opens up.',
-  },
-]
+  })
 
 export default function HowItWorks() {
   const { steps } = useLoaderData<typeof loader>()

@@ -2,21 +2,16 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
 import type { AlertKind } from '~/domain/alerts'
 import { AppError } from '~/domain/app-error'
-import { diningFormSchema } from '~/domain/dining-alert-schema'
 import { hotelPageSchema } from '~/domain/hotel-alert-schema'
 import { getLogger } from '~/utils/logger.server'
 import { keepDraftForLogin } from '~/services/pending-alerts.server'
 import { consume } from '~/utils/rate-limit.server'
 import { getUser } from '~/utils/session.server'
 
-// The page forms are parsed here rather than in their routes: a route importing the schemas
-// itself would put them, and zod, in its page's first download (see useDeferredValidation).
+// The hotel page form is parsed here rather than in its route: a route importing the schema
+// itself would put it, and zod, in its page's first download (see useDeferredValidation).
 export function parseHotelPage(formData: FormData, today: string) {
   return parseWithZod(formData, { schema: hotelPageSchema(today) })
-}
-
-export function parseDiningPage(formData: FormData, today: string) {
-  return parseWithZod(formData, { schema: diningFormSchema(today) })
 }
 
 export const DRAFT_LIMIT_MESSAGE =

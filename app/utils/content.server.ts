@@ -25,7 +25,7 @@ export async function readMarkdownPage(name: string) {
 }
 
 /** A JSON file of our own under content/, checked against its schema. */
-async function readContentJson<Schema extends z.ZodType>(file: string, schema: Schema) {
+export async function readContentJson<Schema extends z.ZodType>(file: string, schema: Schema) {
   const source = await readFile(path.join(CONTENT_DIR, file), 'utf8')
   return schema.parse(JSON.parse(source)) as z.output<Schema>
 }
