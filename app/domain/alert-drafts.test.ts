@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import {
   diningDraftFromPending,
   findLinkedResort,
-  pendingAlertSchema,
   readDiningDraft,
   readHotelDraft,
 } from './alert-drafts'
+import { pendingAlertSchema } from './pending-alert'
 
 describe('the hotel draft in the URL or a posted form', () => {
   it('reads every field', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { PendingDiningAlert } from './pending-alert'
 import { isIsoDate } from './dates'
 import { findDestination, type DestinationId } from './destinations'
 import {
@@ -126,30 +126,6 @@ export function readDiningDraft(source: Source, fallbackDestination: Destination
     tolerance: Number(text('tolerance')) || 0,
   }
 }
-
-const clock = z.string().nullable()
-
-/**
- * A draft kept for after sign-in, as stored: the alert the page form validated, of its kind.
- * Creating the alert checks it again, so only what restoring a form needs is spelled out.
- */
-export const pendingAlertSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('hotel'), payload: z.record(z.string(), z.unknown()) }),
-  z.object({
-    kind: z.literal('dining'),
-    payload: z.looseObject({
-      resortLocationIdentifier: z.enum(['disney-world', 'disneyland']),
-      diningLocationId: z.string(),
-      reserveDate: z.string(),
-      partySize: z.number(),
-      preferredTime: clock,
-      timeRangeStart: clock,
-      timeRangeEnd: clock,
-    }),
-  }),
-])
-export type PendingAlert = z.output<typeof pendingAlertSchema>
-export type PendingDiningAlert = Extract<PendingAlert, { kind: 'dining' }>['payload']
 
 /** The page form again, from a dining draft kept before sign-in. */
 export function diningDraftFromPending(saved: PendingDiningAlert, pendingId: string): DiningDraft {

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * What went wrong, in the application's words: the codes the specifications name
@@ -41,12 +41,12 @@ export class AppError extends Error {
 }
 
 /** Parses with a schema, or refuses with its first issue's message beside that issue's field. */
-export function parseOrRefuse<Schema extends z.ZodType>(
+export function parseOrRefuse<Schema extends z.core.$ZodType>(
   schema: Schema,
   raw: unknown,
   fallback: string,
 ): z.output<Schema> {
-  const result = schema.safeParse(raw)
+  const result = z.safeParse(schema, raw)
   if (result.success) return result.data
   const issue = result.error.issues[0]
   throw new AppError(400, 'INVALID', issue?.message ?? fallback, issue?.path.join('.'))

@@ -1,5 +1,5 @@
 /** Billing rules: what a plan change is, what its button says, and how Stripe's states apply. */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const BILLING_MESSAGES = {
   updated: 'Plan updated successfully!',
@@ -67,10 +67,10 @@ export function confirmationFor(
   return target && text ? { kind: 'downgrade', planId: target.id, text } : null
 }
 
-const confirmedField = z
-  .string()
-  .optional()
-  .transform((value) => value === '1')
+const confirmedField = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) => value === '1'),
+)
 
 /**
  * What /settings posts: cancel the plan, or change to `planId`. `confirmed` is set once the
@@ -80,7 +80,7 @@ export const settingsIntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('cancel'), confirmed: confirmedField }),
   z.object({
     intent: z.literal('change'),
-    planId: z.string().default(''),
+    planId: z._default(z.string(), ''),
     confirmed: confirmedField,
   }),
 ])
@@ -165,12 +165,12 @@ export function billingDate(date: Date): string {
  * test card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
  */
 export const testCardSchema = z.object({
-  cardNumber: z
-    .string({ error: 'Enter a card number.' })
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
-  sessionId: z
-    .string()
-    .regex(/^cs_\w+$/)
-    .optional(),
+  cardNumber: z.pipe(
+    z.pipe(
+      z.string({ error: 'Enter a card number.' }),
+      z.transform((value) => value.replace(/[\s-]/g, '')),
+    ),
+    z.string().check(z.regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+  ),
+  sessionId: z.optional(z.string().check(z.regex(/^cs_\w+$/))),
 })

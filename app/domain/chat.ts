@@ -3,7 +3,6 @@
  * messages group into sessions, unread counts, reply validation and how times are shown. Pure:
  * used by the API, the admin screen and the visitor's widget alike.
  */
-import { z } from 'zod'
 
 export const MAX_MESSAGE_LENGTH = 2000
 export const MAX_NAME_LENGTH = 80
@@ -71,49 +70,6 @@ export interface ChatSessionJson {
 
 /** A NUL character has no place in text (and PostgreSQL refuses it). */
 export const hasNul = (value: string) => value.includes('\u0000')
-
-const noNul = (value: string) => !hasNul(value)
-const NUL_MESSAGE = 'must not contain NUL characters.'
-
-const EMAIL_MESSAGE = 'Please enter a valid email address.'
-const isEmail = (value: string) => value === '' || z.email().safeParse(value).success
-
-/**
- * Text a person types: trimmed, capped, no NUL; empty text is left out. Plain string checks (no
- * pipes), so Conform reads the schema the same way in the browser and on the server.
- */
-const optionalText = (max: number, tooLong: string, check = (_: string) => true, bad = '') =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .refine(noNul, NUL_MESSAGE)
-    .refine(check, bad)
-    .nullable()
-    .optional()
-    .transform((value) => value || undefined)
-
-export const messageText = z
-  .string({ error: 'Please enter a message.' })
-  .trim()
-  .min(1, 'Please enter a message.')
-  .max(MAX_MESSAGE_LENGTH, `Messages are at most ${MAX_MESSAGE_LENGTH} characters.`)
-  .refine(noNul, NUL_MESSAGE)
-
-/** The visitor's optional details and where they were: the API, the /support form and the widget. */
-export const visitorDetails = {
-  userName: optionalText(MAX_NAME_LENGTH, `Names are at most ${MAX_NAME_LENGTH} characters.`),
-  userEmail: optionalText(MAX_EMAIL_LENGTH, EMAIL_MESSAGE, isEmail, EMAIL_MESSAGE),
-  currentPage: optionalText(
-    MAX_PAGE_LENGTH,
-    `currentPage is at most ${MAX_PAGE_LENGTH} characters.`,
-  ),
-  // A field people never see: a bot that fills it in is answered as if sent, and nothing is kept.
-  website: optionalText(500, 'Leave this field empty.'),
-}
-
-/** The /support form and the widget: a message and the visitor's optional details. */
-export const visitorMessageSchema = z.object({ message: messageText, ...visitorDetails })
 
 /** The visitor's messages that support has not read yet. */
 export function unreadCount(messages: readonly Pick<ChatMessageJson, 'sender' | 'isRead'>[]) {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { AlertKind } from './alerts'
 import { formatDateRange, formatLongDate } from './dates'
 import { fromDiningTimes, MEAL_WINDOWS, twelveHour, type DiningTimes } from './dining-alert'
@@ -122,7 +122,7 @@ export const dashboardIntentSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('toggle'),
     ...alertRef,
-    status: z.enum(['0', '1', '2', '3']).transform(Number),
+    status: z.pipe(z.enum(['0', '1', '2', '3']), z.transform(Number)),
   }),
 ])
 

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   DINING_MESSAGES,
-  diningAlertSchema,
-  diningFormSchema,
   fromDiningTimes,
   SIMPLE_DINING_DEFAULTS,
   SIMPLE_FLEXIBILITY,
@@ -14,6 +12,7 @@ import {
   toleranceLabel,
   twelveHour,
 } from './dining-alert'
+import { diningAlertSchema, diningFormSchema } from './dining-alert-schema'
 
 const schema = diningAlertSchema('2026-11-22')
 const valid = {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   HOTEL_MESSAGES,
-  hotelAlertSchema,
-  hotelPageSchema,
   missingHotelParts,
   normalizeHotelPayload,
   requiredFieldsMessage,
   resolveRoomSelection,
 } from './hotel-alert'
+import { hotelAlertSchema, hotelPageSchema } from './hotel-alert-schema'
 
 const today = '2026-11-22'
 const schema = hotelAlertSchema(today)

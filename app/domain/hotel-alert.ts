@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { beyondHorizon, isIsoDate, nightsBetween } from './dates'
+import type { HotelAlertInput } from './hotel-alert-schema'
 import { filterRoomTypes, type Party, type RoomCapacity } from './room-filter'
 
 /** Party limits of the hotel form (catalogue §5 and §9). */
@@ -69,73 +68,8 @@ export function missingHotelParts(draft: {
   return missing
 }
 
-const isoDate = z.string({ error: HOTEL_MESSAGES.dates }).refine(isIsoDate, HOTEL_MESSAGES.dates)
-// Strict: the page form's Conform parse and the wizard give numbers; a JSON client must too.
-const wholeNumber = (message: string) => z.number({ error: message }).int(message)
 /** The longest stay an alert watches (Disney's own online booking tops out around a month). */
 export const MAX_NIGHTS = 30
-
-/**
- * A hotel alert as the page form, the wizard and the JSON API send it. One schema for all
- * three; `today` is the resort destination's date, so "the past" means the past there.
- */
-export function hotelAlertSchema(today: string) {
-  return z
-    .object({
-      resortId: z.string({ error: HOTEL_MESSAGES.resort }).trim().min(1, HOTEL_MESSAGES.resort),
-      checkInDate: isoDate,
-      checkOutDate: isoDate,
-      numberOfAdults: wholeNumber(HOTEL_MESSAGES.adults)
-        .min(HOTEL_PARTY.adults.min, HOTEL_MESSAGES.adults)
-        .max(HOTEL_PARTY.adults.max, HOTEL_MESSAGES.adults),
-      agesOfChildren: z
-        .array(
-          wholeNumber(HOTEL_MESSAGES.ages)
-            .min(HOTEL_PARTY.age.min, HOTEL_MESSAGES.ages)
-            .max(HOTEL_PARTY.age.max, HOTEL_MESSAGES.ages),
-          { error: HOTEL_MESSAGES.ages },
-        )
-        .max(HOTEL_PARTY.children.max, HOTEL_MESSAGES.children)
-        .default([]),
-      numberOfChildren: wholeNumber(HOTEL_MESSAGES.children)
-        .min(HOTEL_PARTY.children.min, HOTEL_MESSAGES.children)
-        .max(HOTEL_PARTY.children.max, HOTEL_MESSAGES.children)
-        .optional(),
-      accessible: z
-        .boolean({ error: 'accessible must be true or false.' })
-        .optional()
-        .transform((value) => value === true),
-      roomIds: z
-        .array(z.string().trim().min(1), { error: HOTEL_MESSAGES.rooms })
-        .min(1, HOTEL_MESSAGES.rooms)
-        .max(100, HOTEL_MESSAGES.rooms)
-        .transform((ids) => [...new Set(ids)]),
-    })
-    .superRefine((alert, ctx) => {
-      if (!isIsoDate(alert.checkInDate) || !isIsoDate(alert.checkOutDate)) return
-      if (alert.checkInDate < today || alert.checkOutDate < today) {
-        ctx.addIssue({ code: 'custom', path: ['checkInDate'], message: HOTEL_MESSAGES.pastDate })
-      } else if (alert.checkOutDate <= alert.checkInDate) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['checkOutDate'],
-          message: HOTEL_MESSAGES.checkOutAfterCheckIn,
-        })
-      } else if (beyondHorizon(alert.checkInDate, today)) {
-        ctx.addIssue({ code: 'custom', path: ['checkInDate'], message: HOTEL_MESSAGES.tooFar })
-      } else if (nightsBetween(alert.checkInDate, alert.checkOutDate) > MAX_NIGHTS) {
-        ctx.addIssue({ code: 'custom', path: ['checkOutDate'], message: HOTEL_MESSAGES.tooLong })
-      }
-      if (
-        alert.numberOfChildren !== undefined &&
-        alert.numberOfChildren !== alert.agesOfChildren.length
-      ) {
-        ctx.addIssue({ code: 'custom', path: ['agesOfChildren'], message: HOTEL_MESSAGES.ages })
-      }
-    })
-    .transform(({ numberOfChildren: _count, ...alert }) => alert)
-}
-export type HotelAlertInput = z.output<ReturnType<typeof hotelAlertSchema>>
 
 export function partyOf(
   alert: Pick<HotelAlertInput, 'numberOfAdults' | 'agesOfChildren' | 'accessible'>,
@@ -188,36 +122,4 @@ export function normalizeHotelPayload(body: Record<string, unknown>): Record<str
   if (payload.roomIds === undefined && Array.isArray(payload.rooms))
     payload.roomIds = payload.rooms.map(idOf)
   return payload
-}
-
-/**
- * The page form (/alerts/hotels), checked the same way in the browser and on the server: first
- * the summary of what is missing, then the rules of every field.
- */
-export function hotelPageSchema(today: string) {
-  return z
-    .object({
-      resortId: z.string().optional(),
-      checkInDate: z.string().optional(),
-      checkOutDate: z.string().optional(),
-      numberOfAdults: z.number({ error: HOTEL_MESSAGES.adults }).optional(),
-      numberOfChildren: z.number({ error: HOTEL_MESSAGES.children }).optional(),
-      agesOfChildren: z
-        .array(z.number({ error: HOTEL_MESSAGES.ages }).nullable().optional())
-        .optional(),
-      accessible: z.boolean().optional(),
-      roomIds: z.array(z.string()).optional(),
-    })
-    .superRefine((draft, ctx) => {
-      const message = requiredFieldsMessage(missingHotelParts(draft))
-      if (message) ctx.addIssue({ code: 'custom', path: [], message })
-    })
-    .transform((draft, ctx) => {
-      const result = hotelAlertSchema(today).safeParse(draft)
-      if (result.success) return result.data
-      for (const issue of result.error.issues) {
-        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
-      }
-      return z.NEVER
-    })
 }

@@ -5,11 +5,11 @@ import {
   codeStartedAt,
   loginUrl,
   readCarried,
+  loginSchemas,
   resendWaitS,
-  sendCodeSchema,
   shouldAutoSubmit,
-  verifyCodeSchema,
 } from './login'
+import { sendCodeSchema, verifyCodeSchema } from './login.server'
 
 function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.error?.issues[0]?.message
@@ -33,6 +33,19 @@ describe('the login forms', () => {
     expect(firstError(sendCodeSchema.safeParse({ phoneNumber: '555' }))).toBe(MESSAGES.phoneInvalid)
     expect(firstError(sendCodeSchema.safeParse({ phoneNumber: 42 }))).toBe(
       'Please enter a phone number.',
+    )
+  })
+
+  it("leaves the number's validity to the server in the browser, and checks the rest", () => {
+    const browser = loginSchemas()
+    expect(firstError(browser.sendCode.safeParse({ phoneNumber: '  ' }))).toBe(
+      MESSAGES.phoneRequired,
+    )
+    expect(browser.sendCode.safeParse({ phoneNumber: ' 555 ' }).data).toEqual({
+      phoneNumber: '555',
+    })
+    expect(firstError(browser.verifyCode.safeParse({ phoneNumber: '555', code: '12' }))).toBe(
+      MESSAGES.codeFormat,
     )
   })
 

@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { normalizePhoneNumber } from './phone'
+import * as z from 'zod/mini'
+import { refuse } from './schema'
 import { readIntent, safeRedirectPath, type AuthIntent } from './redirects'
 
 export const CODE_LENGTH = 6
@@ -24,32 +24,39 @@ export const MESSAGES = {
     `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting another code.`,
 } as const
 
-/** The phone number as typed, checked and turned into E.164. */
-export const phoneNumberField = z
-  .string({ error: MESSAGES.phoneRequired })
-  .trim()
-  .min(1, MESSAGES.phoneRequired)
-  .max(40, MESSAGES.phoneInvalid)
-  .transform((value, ctx) => {
-    const e164 = normalizePhoneNumber(value)
-    if (!e164) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.phoneInvalid })
-      return z.NEVER
-    }
-    return e164
-  })
+/** Turns a typed phone number into E.164, or null when it is not one (`normalizePhoneNumber`). */
+export type PhoneCheck = (typed: string) => string | null
 
-export const codeField = z
-  .string({ error: MESSAGES.codeRequired })
-  .trim()
-  .min(1, MESSAGES.codeRequired)
-  .regex(/^\d{6}$/, MESSAGES.codeFormat)
-
-/** Step 1 of /login and POST /api/account/login. */
-export const sendCodeSchema = z.object({ phoneNumber: phoneNumberField })
-
-/** Step 2 of /login and POST /api/account/loginVerify. */
-export const verifyCodeSchema = z.object({ phoneNumber: phoneNumberField, code: codeField })
+/**
+ * The two login forms' schema, for /login (browser and action) and the JSON API. Whether a number
+ * can be dialled takes libphonenumber's metadata (36 kB gzipped), which stays on the server
+ * (login.server.ts passes the check in); without it the browser checks everything else and
+ * lets the number through as typed, and the action answers that check beside the field.
+ */
+export function loginSchemas(checkPhone?: PhoneCheck) {
+  const phoneNumber = z.pipe(
+    z
+      .string({ error: MESSAGES.phoneRequired })
+      .check(
+        z.trim(),
+        z.minLength(1, MESSAGES.phoneRequired),
+        z.maxLength(40, MESSAGES.phoneInvalid),
+      ),
+    z.transform((typed: string, payload) => {
+      if (!checkPhone) return typed
+      return checkPhone(typed) ?? refuse(payload, MESSAGES.phoneInvalid)
+    }),
+  )
+  const code = z
+    .string({ error: MESSAGES.codeRequired })
+    .check(z.trim(), z.minLength(1, MESSAGES.codeRequired), z.regex(/^\d{6}$/, MESSAGES.codeFormat))
+  return {
+    /** Step 1 of /login and POST /api/account/login. */
+    sendCode: z.object({ phoneNumber }),
+    /** Step 2 of /login and POST /api/account/loginVerify. */
+    verifyCode: z.object({ phoneNumber, code }),
+  }
+}
 
 /** Keeps the digits of what was typed or pasted, at most six. */
 export function cleanCodeInput(raw: string): string {

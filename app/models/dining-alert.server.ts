@@ -4,7 +4,8 @@ import type { Database, DiningAlert } from '../../db/schema.ts'
 import { DINING_STATUS } from '~/domain/alerts'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
-import { DINING_MESSAGES, diningAlertSchema } from '~/domain/dining-alert'
+import { DINING_MESSAGES } from '~/domain/dining-alert'
+import { diningAlertSchema } from '~/domain/dining-alert-schema'
 import {
   assertAlertId,
   editAlert,

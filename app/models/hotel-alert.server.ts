@@ -4,12 +4,8 @@ import type { Database, HotelAlert } from '../../db/schema.ts'
 import { HOTEL_STATUS, HOTEL_TYPE } from '~/domain/alerts'
 import { nightsBetween, todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
-import {
-  HOTEL_MESSAGES,
-  hotelAlertSchema,
-  partyOf,
-  resolveRoomSelection,
-} from '~/domain/hotel-alert'
+import { HOTEL_MESSAGES, partyOf, resolveRoomSelection } from '~/domain/hotel-alert'
+import { hotelAlertSchema } from '~/domain/hotel-alert-schema'
 import {
   assertAlertId,
   editAlert,

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   listCatalogueAudit,
   listRoomKeyMappings,
@@ -24,9 +24,9 @@ export const catalogueIntent = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('map'),
     locationIdentifier: destination,
-    disneySlug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a Disney address.'),
+    disneySlug: z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a Disney address.')),
     keyKind: z.enum(['code', 'id']),
-    disneyKey: z.string().regex(/^[A-Za-z0-9]{1,20}$/, 'Not a Disney room key.'),
+    disneyKey: z.string().check(z.regex(/^[A-Za-z0-9]{1,20}$/, 'Not a Disney room key.')),
     roomTypeId: z.uuid('Choose a room type.'),
   }),
   z.object({ intent: z.literal('unmap'), mappingId: z.uuid('Not a mapping.') }),

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
 import { Breadcrumb, ContentSection, Disclaimer, FaqList } from '~/components/marketing/parts'
 import { ButtonLink } from '~/components/ui/button'
 import { destinationDisplay } from '~/domain/destinations'
@@ -16,20 +15,15 @@ import {
 } from '~/domain/hotel-page'
 import { breadcrumbList, faqPage, hotelPlace, itemList } from '~/domain/structured-data'
 import { findResortPage, listRoomTypes } from '~/models/catalogue.server'
-import { readContentJson } from '~/utils/content.server'
+import { readHotelAbout } from '~/utils/content.server'
 import { getDb } from '~/utils/db.server'
 import { DEFAULT_SOCIAL_IMAGE, NOINDEX, pageMeta, siteOrigin } from '~/utils/seo'
-
-const aboutSchema = z.record(z.string(), z.string().min(1))
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const found = await findResortPage(getDb(), params.location ?? '', params.slug ?? '')
   if (!found) return json({ hotel: null }, { status: 404 })
   const { resort, resorts } = found
-  const [rooms, about] = await Promise.all([
-    listRoomTypes(getDb(), resort.id),
-    readContentJson('hotels/about-alerts.json', aboutSchema),
-  ])
+  const [rooms, about] = await Promise.all([listRoomTypes(getDb(), resort.id), readHotelAbout()])
   // Paradise Pier's page points at Pixar Place's, the same building under its new name.
   const pixarPlace =
     resort.name === PARADISE_PIER

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type {
   ActionFunctionArgs,
   LinksFunction,
@@ -15,7 +14,7 @@ import {
   useNavigation,
   useSubmit,
 } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import dayPickerStyles from 'react-day-picker/style.css'
 import { SingleDateCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
@@ -28,8 +27,9 @@ import { TimePreferenceField } from '~/components/alert-form/time-preference'
 import { readDiningDraft, type DiningDraft } from '~/domain/alert-drafts'
 import { todayIn } from '~/domain/dates'
 import { DESTINATIONS, findDestination } from '~/domain/destinations'
-import { DINING_PARTY, diningFormSchema, FORM_TOLERANCES } from '~/domain/dining-alert'
+import { DINING_PARTY, FORM_TOLERANCES } from '~/domain/dining-alert'
 import { readIntent } from '~/domain/redirects'
+import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { listDiningLocations } from '~/models/catalogue.server'
 import { getDb } from '~/utils/db.server'
@@ -108,10 +108,16 @@ function DiningAlertForm() {
   const [draft, setDraft] = useState<DiningDraft>(actionData?.draft ?? data.draft)
   const destination = findDestination(draft.resortLocationIdentifier)!
   const minDate = todayIn(destination.timeZone)
+  const validation = useDeferredValidation(
+    useCallback(
+      () => import('~/components/alert-form/validators').then((m) => m.validateDiningPage(minDate)),
+      [minDate],
+    ),
+  )
   const [form, fields] = useForm({
     id: 'dining-alert',
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: diningFormSchema(minDate) }),
+    onValidate: validation.onValidate,
     shouldValidate: 'onSubmit',
   })
 
@@ -140,6 +146,7 @@ function DiningAlertForm() {
         method="post"
         ref={formRef}
         {...getFormProps(form)}
+        onFocus={validation.onFocus}
         onSubmit={(event) => {
           if (!data.signedIn) rememberDiningDraft(draft, data.restaurants)
           form.onSubmit(event)

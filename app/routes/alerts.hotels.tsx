@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type {
   ActionFunctionArgs,
   LinksFunction,
@@ -8,6 +7,7 @@ import type {
 } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useCallback } from 'react'
 import dayPickerStyles from 'react-day-picker/style.css'
 import { DateRangeCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
@@ -28,13 +28,9 @@ import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
 import { findLinkedResort, readHotelDraft } from '~/domain/alert-drafts'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
-import {
-  HOTEL_MESSAGES,
-  hotelPageSchema,
-  missingHotelParts,
-  requiredFieldsMessage,
-} from '~/domain/hotel-alert'
+import { HOTEL_MESSAGES, missingHotelParts, requiredFieldsMessage } from '~/domain/hotel-alert'
 import { readIntent } from '~/domain/redirects'
+import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
 import {
   findResort,
@@ -45,7 +41,7 @@ import {
 } from '~/models/catalogue.server'
 import { checkHotelAlert, createHotelAlert } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
-import { saveAlertFromPage } from '~/services/alert-page.server'
+import { parseHotelPage, saveAlertFromPage } from '~/services/alert-page.server'
 import { replyWithError } from '~/utils/errors.server'
 import { getUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
@@ -89,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const draft = readHotelDraft(formData)
   const resort = draft.resortId ? await findResort(getDb(), draft.resortId) : undefined
   const timeZone = findDestination(resort?.locationIdentifier)?.timeZone ?? 'America/Los_Angeles'
-  const submission = parseWithZod(formData, { schema: hotelPageSchema(todayIn(timeZone)) })
+  const submission = parseHotelPage(formData, todayIn(timeZone))
   if (submission.status !== 'success') {
     return json({ result: submission.reply(), draft }, { status: 400 })
   }
@@ -131,10 +127,16 @@ export default function HotelAlertPage() {
   const resort = data.resorts.find((item) => item.id === draft.resortId)
   const minDate = todayIn(findDestination(resort?.locationIdentifier ?? 'disneyland')!.timeZone)
 
+  const validation = useDeferredValidation(
+    useCallback(
+      () => import('~/components/alert-form/validators').then((m) => m.validateHotelPage(minDate)),
+      [minDate],
+    ),
+  )
   const [form, fields] = useForm({
     id: 'hotel-alert',
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: hotelPageSchema(minDate) }),
+    onValidate: validation.onValidate,
     shouldValidate: 'onSubmit',
   })
 
@@ -163,6 +165,7 @@ export default function HotelAlertPage() {
       <Form
         method="post"
         {...getFormProps(form)}
+        onFocus={validation.onFocus}
         onSubmit={(event) => {
           if (!data.signedIn && resort) rememberHotelDraft(resort, draft)
           form.onSubmit(event)

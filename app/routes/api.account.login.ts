@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { sendCodeSchema } from '~/domain/login'
+import { sendCodeSchema } from '~/domain/login.server'
 import { methodNotAllowed, readJson } from '~/utils/api.server'
 import { answerApiCall } from '~/utils/errors.server'
 import { sendLoginCode } from '~/services/login.server'

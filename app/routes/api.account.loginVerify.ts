@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { verifyCodeSchema } from '~/domain/login'
+import { verifyCodeSchema } from '~/domain/login.server'
 import { createSession } from '~/models/session.server'
 import { toUserJson } from '~/models/user.server'
 import { methodNotAllowed, readJson } from '~/utils/api.server'

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { z } from 'zod'
-import { messageText } from '~/domain/chat'
+import { messageText } from '~/domain/chat-schema'
 import { apiError, methodNotAllowed, readJson } from '~/utils/api.server'
 import { replyTo } from '~/services/chat-admin.server'
 import { requireChatAdmin } from '~/utils/chat.server'

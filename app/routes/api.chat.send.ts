@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { z } from 'zod'
 import { apiError, methodNotAllowed, readJson } from '~/utils/api.server'
-import { messageText, visitorDetails } from '~/domain/chat'
+import { messageText, visitorDetails } from '~/domain/chat-schema'
 import { chatWriter, sendVisitorMessage } from '~/utils/chat.server'
 
 const sendBody = z.strictObject({

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { z } from 'zod'
-import { messageText } from '~/domain/chat'
+import { messageText } from '~/domain/chat-schema'
 import { apiError, methodNotAllowed, readJson } from '~/utils/api.server'
 import { notifyCustomer } from '~/services/chat-admin.server'
 import { requireChatAdmin, sessionIdParam } from '~/utils/chat.server'
 
-const notifyBody = z.strictObject({ message: messageText.optional() })
+const notifyBody = z.strictObject({ message: z.optional(messageText) })
 
 /**
  * POST /api/chat/session/{id}/notify-sms {message?}: texts the customer that support has

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { AccessDenied } from '~/components/chat/access-denied'
 import { AdminConversation } from '~/components/chat/admin-conversation'
 import { AdminSessionList } from '~/components/chat/admin-session-list'
@@ -19,12 +19,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   NOINDEX,
 ]
 
-const sessionParam = z.uuid().nullable().catch(null)
-const confirmParam = z.enum(['delete', 'sms']).nullable().catch(null)
+const sessionParam = z.catch(z.nullable(z.uuid()), null)
+const confirmParam = z.catch(z.nullable(z.enum(['delete', 'sms'])), null)
 
 /** The page's own forms, for an admin without JavaScript (with it, the screen calls the API). */
 const adminIntent = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('reply'), sessionId: z.uuid(), responseText: z.string().max(4000) }),
+  z.object({
+    intent: z.literal('reply'),
+    sessionId: z.uuid(),
+    responseText: z.string().check(z.maxLength(4000)),
+  }),
   z.object({ intent: z.literal('delete'), sessionId: z.uuid() }),
   z.object({ intent: z.literal('notify-sms'), sessionId: z.uuid() }),
 ])

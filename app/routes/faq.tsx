@@ -2,17 +2,14 @@ import type { MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { SyntheticEvent } from 'react'
-import { z } from 'zod'
 import { CtaBanner } from '~/components/cta-banner'
 import { SupportLink } from '~/components/support-link'
-import { readContentJson } from '~/utils/content.server'
+import { readFaq } from '~/utils/content.server'
 import { buttonClass } from '~/components/ui/button'
 import { pageMeta } from '~/utils/seo'
 
-const faqSchema = z.array(z.object({ question: z.string(), answer: z.string() })).length(11)
-
 export async function loader() {
-  const questions = await readContentJson('pages/faq.json', faqSchema)
+  const questions = await readFaq()
   return json({ questions }, { headers: { 'Cache-Control': 'public, max-age=3600' } })
 }
 

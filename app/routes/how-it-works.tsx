@@ -1,15 +1,12 @@
 import type { MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
 import { CtaBanner } from '~/components/cta-banner'
-import { readContentJson } from '~/utils/content.server'
+import { readHowItWorksSteps } from '~/utils/content.server'
 import { pageMeta } from '~/utils/seo'
 
-const stepsSchema = z.array(z.object({ title: z.string(), body: z.string() })).length(3)
-
 export async function loader() {
-  const steps = await readContentJson('pages/how-it-works.json', stepsSchema)
+  const steps = await readHowItWorksSteps()
   return json({ steps }, { headers: { 'Cache-Control': 'public, max-age=3600' } })
 }
 

@@ -4,16 +4,8 @@ import { json, redirect } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useRememberedCarried } from '~/components/login/parts'
 import { CodeStep, PhoneStep } from '~/components/login/steps'
-import {
-  loginUrl,
-  MESSAGES,
-  readCarried,
-  RESEND_COOLDOWN_S,
-  resendWaitS,
-  sendCodeSchema,
-  verifyCodeSchema,
-} from '~/domain/login'
-import { formatPhoneNumber } from '~/domain/phone'
+import { loginUrl, MESSAGES, readCarried, RESEND_COOLDOWN_S, resendWaitS } from '~/domain/login'
+import { sendCodeSchema, verifyCodeSchema } from '~/domain/login.server'
 import { postLoginPath } from '~/domain/redirects'
 import {
   clearPendingLogin,
@@ -51,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       carried,
       pending: pending && {
         phoneNumber: pending.phoneNumber,
-        display: formatPhoneNumber(pending.phoneNumber),
+        display: pending.display,
         resendAvailableAt: pending.sentAt + RESEND_COOLDOWN_S * 1000,
       },
       notice,

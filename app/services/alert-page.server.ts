@@ -1,10 +1,18 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
 import type { AlertKind } from '~/domain/alerts'
 import { AppError } from '~/domain/app-error'
+import { hotelPageSchema } from '~/domain/hotel-alert-schema'
 import { getLogger } from '~/utils/logger.server'
 import { keepDraftForLogin } from '~/services/pending-alerts.server'
 import { consume } from '~/utils/rate-limit.server'
 import { getUser } from '~/utils/session.server'
+
+// The hotel page form is parsed here rather than in its route: a route importing the schema
+// itself would put it, and zod, in its page's first download (see useDeferredValidation).
+export function parseHotelPage(formData: FormData, today: string) {
+  return parseWithZod(formData, { schema: hotelPageSchema(today) })
+}
 
 export const DRAFT_LIMIT_MESSAGE =
   'Too many alerts from this network. Please sign in, or try again later.'

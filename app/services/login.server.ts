@@ -3,8 +3,10 @@ import { Strategy } from 'remix-auth/strategy'
 import { z } from 'zod'
 import type { User } from '../../db/schema.ts'
 import { AppError } from '~/domain/app-error'
-import { MESSAGES, verifyCodeSchema } from '~/domain/login'
+import { MESSAGES } from '~/domain/login'
+import { verifyCodeSchema } from '~/domain/login.server'
 import { smsDestinationProblem } from '~/domain/sms-destination.server'
+import { formatPhoneNumber } from '~/domain/phone'
 import { getEnv } from '~/env.server'
 import { upsertUserOnLogin } from '~/models/user.server'
 import { checkCode, CODE_TTL_MS, issueCode } from '~/models/verification.server'
@@ -107,10 +109,15 @@ function pendingLoginCookie() {
 const pendingSchema = z.object({ phoneNumber: z.string(), sentAt: z.number() })
 export type PendingLogin = z.infer<typeof pendingSchema>
 
-export async function readPendingLogin(request: Request): Promise<PendingLogin | null> {
+/** The pending login, with the number as its owner reads it (libphonenumber stays on the server). */
+export async function readPendingLogin(
+  request: Request,
+): Promise<(PendingLogin & { display: string }) | null> {
   const value: unknown = await pendingLoginCookie().parse(request.headers.get('Cookie'))
   const parsed = pendingSchema.safeParse(value)
-  return parsed.success ? parsed.data : null
+  return parsed.success
+    ? { ...parsed.data, display: formatPhoneNumber(parsed.data.phoneNumber) }
+    : null
 }
 
 export function savePendingLogin(pending: PendingLogin) {

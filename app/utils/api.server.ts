@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { User } from '../../db/schema.ts'
 import { authenticate } from '~/utils/session.server'
 
@@ -36,7 +36,7 @@ async function readLimitedText(request: Request, maxBytes: number): Promise<stri
  * Reads and validates a JSON body. Anything wrong with it (too large, not JSON, wrong shape)
  * throws a 400 with a message a developer can act on; nothing has been changed at that point.
  */
-export async function readJson<Schema extends z.ZodType>(
+export async function readJson<Schema extends z.core.$ZodType>(
   request: Request,
   schema: Schema,
   maxBytes = MAX_JSON_BYTES,
@@ -52,7 +52,7 @@ export async function readJson<Schema extends z.ZodType>(
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw apiError(400, 'Request body must be a JSON object.')
   }
-  const result = schema.safeParse(body)
+  const result = z.safeParse(schema, body)
   if (!result.success) {
     const issue = result.error.issues[0]
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''

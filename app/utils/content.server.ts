@@ -30,6 +30,27 @@ export async function readContentJson<Schema extends z.ZodType>(file: string, sc
   return schema.parse(JSON.parse(source)) as z.output<Schema>
 }
 
+// The schemas of page copy live here, not in the route modules: a schema built at a route's top
+// level stays in its browser bundle, and with it the whole of zod.
+const faqSchema = z.array(z.object({ question: z.string(), answer: z.string() })).length(11)
+const aboutSchema = z.record(z.string(), z.string().min(1))
+const stepsSchema = z.array(z.object({ title: z.string(), body: z.string() })).length(3)
+
+/** The FAQ page's eleven questions and answers. */
+export function readFaq() {
+  return readContentJson('pages/faq.json', faqSchema)
+}
+
+/** The hotel pages' "About alerts at" text, by hotel. */
+export function readHotelAbout() {
+  return readContentJson('hotels/about-alerts.json', aboutSchema)
+}
+
+/** The three steps of /how-it-works. */
+export function readHowItWorksSteps() {
+  return readContentJson('pages/how-it-works.json', stepsSchema)
+}
+
 /** The loader of a legal page: it changes rarely, so browsers and CDNs may keep it an hour. */
 export async function loadLegalPage(name: 'privacy-policy' | 'terms') {
   return Response.json(await readMarkdownPage(name), {

@@ -39,13 +39,15 @@ async function waitForHealth(
 }
 
 /**
- * Serves the built app (`npm run build` first) in production mode with mocks, plus a worker, on
- * a database copied from the template: what a visitor would meet, with texts going to an outbox.
+ * Starts the built app (`npm run build` first) in production mode with mocks, plus a worker, on
+ * an existing database: what a visitor would meet, with texts going to an outbox. The browser
+ * tests and the Lighthouse benchmark (bench/lighthouse.ts) both start it here.
  */
-export default async function setup(project: TestProject) {
-  const name = uniqueName('e2e')
-  const url = databaseUrl(name)
-  await ensureDatabase(url, project.getProvidedContext().templateDatabase)
+export async function startBuiltApp(options: {
+  databaseUrl: string
+  redisPrefix: string
+  adminPhoneNumbers?: string
+}) {
   const port = await freePort()
   const outboxPath = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-outbox-')), 'sms.jsonl')
   const env = {
@@ -53,25 +55,38 @@ export default async function setup(project: TestProject) {
     NODE_ENV: 'production' as const,
     PORT: String(port),
     APP_URL: `http://localhost:${port}`,
-    DATABASE_URL: url,
-    REDIS_PREFIX: name,
+    DATABASE_URL: options.databaseUrl,
+    REDIS_PREFIX: options.redisPrefix,
     MOCKS: 'true',
     SESSION_SECRET: 'browser-tests-session-secret-0123456789abcdef',
     SMS_OUTBOX_PATH: outboxPath,
     LOG_LEVEL: 'warn',
-    // One admin number per test file: the login limits (5 codes an hour per number) stay far off.
-    ADMIN_PHONE_NUMBERS: '+12015550199,+12015550198,+12015550197,+12015550196',
+    ADMIN_PHONE_NUMBERS: options.adminPhoneNumbers ?? '',
     // The journeys check what people do; the simulator's random openings must not complete their
     // alerts mid-test, so the worker's scheduler stays quiet (monitoring has its own tests).
     TICK_INTERVAL_MS: '600000',
   }
   const stop = await startApp(['server.ts', 'worker/index.ts'], env, '/healthz')
-  project.provide('baseUrl', `http://localhost:${port}`)
-  project.provide('outboxPath', outboxPath)
+  return { baseUrl: env.APP_URL, outboxPath, stop }
+}
+
+/** The browser project's global setup: the built app on a database copied from the template. */
+export default async function setup(project: TestProject) {
+  const name = uniqueName('e2e')
+  const url = databaseUrl(name)
+  await ensureDatabase(url, project.getProvidedContext().templateDatabase)
+  const app = await startBuiltApp({
+    databaseUrl: url,
+    redisPrefix: name,
+    // One admin number per test file: the login limits (5 codes an hour per number) stay far off.
+    adminPhoneNumbers: '+12015550199,+12015550198,+12015550197,+12015550196',
+  })
+  project.provide('baseUrl', app.baseUrl)
+  project.provide('outboxPath', app.outboxPath)
   project.provide('databaseUrl', url)
 
   return async () => {
-    await stop()
+    await app.stop()
     await dropDatabase(url)
   }
 }

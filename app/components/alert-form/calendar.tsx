@@ -1,19 +1,15 @@
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
-import { format, parseISO } from 'date-fns'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { DayPicker } from 'react-day-picker'
-import {
-  formatDateRange,
-  formatLongDate,
-  formatShortDate,
-  nextRange,
-  type DateRange,
-} from '~/domain/dates'
+import { forwardRef, lazy, Suspense, useState, type ComponentPropsWithoutRef } from 'react'
+import { formatDateRange, formatLongDate, formatShortDate, type DateRange } from '~/domain/dates'
 
-const toIso = (date: Date) => format(date, 'yyyy-MM-dd')
-const fromIso = (iso?: string) => (iso ? parseISO(iso) : undefined)
-/** The popup stays open a moment after the last pick so the choice can be seen (catalogue §4). */
-const CLOSE_DELAY_MS = 180
+// The calendars (react-day-picker, date-fns and Headless UI's Popover, about 45 kB gzipped) load
+// when the visitor first points at or clicks a date field, not with the page.
+const loadPopovers = () => import('./calendar-popover')
+const DateRangePopover = lazy(() =>
+  loadPopovers().then((module) => ({ default: module.DateRangePopover })),
+)
+const SingleDatePopover = lazy(() =>
+  loadPopovers().then((module) => ({ default: module.SingleDatePopover })),
+)
 
 function CalendarIcon() {
   return (
@@ -31,50 +27,43 @@ function CalendarIcon() {
   )
 }
 
-const triggerClass =
-  'flex w-full items-center justify-between rounded-lg border border-slate-300 px-3 py-2.5 text-left shadow-sm hover:border-brand-500'
-
-/**
- * A date field that opens a calendar in a popover. `children` draws the calendar; it is given
- * `closeSoon`, which closes the popover a moment after a pick.
- */
-function CalendarPopover({
-  id,
-  label,
-  empty,
-  children,
-}: {
+export interface CalendarTriggerProps {
   id: string
   label: string
+  /** Nothing chosen yet: the label is a prompt. */
   empty: boolean
-  children: (closeSoon: () => void) => ReactNode
-}) {
-  const closeRef = useRef<() => void>(() => {})
-  const [timer, setTimer] = useState<ReturnType<typeof setTimeout>>()
-  useEffect(() => () => clearTimeout(timer), [timer])
-  const closeSoon = () => setTimer(setTimeout(() => closeRef.current(), CLOSE_DELAY_MS))
+}
+
+/** The button that opens a calendar: the popover's own, and its stand-in until that loads. */
+export const CalendarTrigger = forwardRef<
+  HTMLButtonElement,
+  CalendarTriggerProps & ComponentPropsWithoutRef<'button'>
+>(function CalendarTrigger({ label, empty, ...props }, ref) {
   return (
-    <Popover className="relative">
-      {({ close }) => {
-        closeRef.current = close
-        return (
-          <>
-            <PopoverButton id={id} className={triggerClass}>
-              <span className={empty ? 'text-slate-500' : 'text-slate-900'}>{label}</span>
-              <CalendarIcon />
-            </PopoverButton>
-            <PopoverPanel
-              anchor="bottom start"
-              className="z-[60] mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl [--anchor-gap:0.5rem]"
-              focus
-            >
-              {children(closeSoon)}
-            </PopoverPanel>
-          </>
-        )
-      }}
-    </Popover>
+    <button
+      type="button"
+      ref={ref}
+      className="hover:border-brand-500 flex w-full items-center justify-between rounded-lg border border-slate-300 px-3 py-2.5 text-left shadow-sm"
+      {...props}
+    >
+      <span className={empty ? 'text-slate-500' : 'text-slate-900'}>{label}</span>
+      <CalendarIcon />
+    </button>
   )
+})
+
+/** The stand-in trigger until the calendar is wanted: pointing or focusing starts the download. */
+function useCalendarOnDemand(trigger: CalendarTriggerProps) {
+  const [opened, setOpened] = useState(false)
+  const standIn = (
+    <CalendarTrigger
+      {...trigger}
+      onPointerEnter={() => void loadPopovers()}
+      onFocus={() => void loadPopovers()}
+      onClick={() => setOpened(true)}
+    />
+  )
+  return { opened, standIn }
 }
 
 /** Check-in and check-out on a range calendar; past days cannot be picked. */
@@ -96,23 +85,13 @@ export function DateRangeCalendar({
       : value.from
         ? `${formatShortDate(value.from, currentYear)} - …`
         : 'Select dates'
+  const trigger = { id, label, empty: !value.from }
+  const { opened, standIn } = useCalendarOnDemand(trigger)
+  if (!opened) return standIn
   return (
-    <CalendarPopover id={id} label={label} empty={!value.from}>
-      {(closeSoon) => (
-        <DayPicker
-          mode="range"
-          numberOfMonths={1}
-          selected={{ from: fromIso(value.from), to: fromIso(value.to) }}
-          defaultMonth={fromIso(value.from) ?? fromIso(minDate)}
-          disabled={{ before: fromIso(minDate)! }}
-          onSelect={(_range, clicked) => {
-            const next = nextRange(value, toIso(clicked))
-            onChange(next)
-            if (next.from && next.to) closeSoon()
-          }}
-        />
-      )}
-    </CalendarPopover>
+    <Suspense fallback={standIn}>
+      <DateRangePopover value={value} onChange={onChange} minDate={minDate} trigger={trigger} />
+    </Suspense>
   )
 }
 
@@ -128,20 +107,12 @@ export function SingleDateCalendar({
   minDate: string
   id: string
 }) {
+  const trigger = { id, label: value ? formatLongDate(value) : 'Select a date', empty: !value }
+  const { opened, standIn } = useCalendarOnDemand(trigger)
+  if (!opened) return standIn
   return (
-    <CalendarPopover id={id} label={value ? formatLongDate(value) : 'Select a date'} empty={!value}>
-      {(closeSoon) => (
-        <DayPicker
-          mode="single"
-          selected={fromIso(value)}
-          defaultMonth={fromIso(value) ?? fromIso(minDate)}
-          disabled={{ before: fromIso(minDate)! }}
-          onSelect={(_date, clicked) => {
-            onChange(toIso(clicked))
-            closeSoon()
-          }}
-        />
-      )}
-    </CalendarPopover>
+    <Suspense fallback={standIn}>
+      <SingleDatePopover value={value} onChange={onChange} minDate={minDate} trigger={trigger} />
+    </Suspense>
   )
 }

@@ -5,7 +5,6 @@ import { MessageList } from '~/components/chat/message-list'
 import {
   MAX_MESSAGE_LENGTH,
   unreadReplies,
-  visitorMessageSchema,
   WIDGET_CLOSED_POLL_MS,
   WIDGET_OPEN_POLL_MS,
   type ChatMessageJson,
@@ -90,6 +89,8 @@ export default function ChatWidget({
       currentPage: pathname,
       website: String(form.get('website') ?? ''),
     }
+    // zod and the schema load with the first message, not with every page the widget is on.
+    const { visitorMessageSchema } = await import('~/domain/chat-schema')
     const checked = visitorMessageSchema.safeParse(fields)
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? NOT_SENT)
     setSending(true)

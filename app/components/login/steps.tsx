@@ -6,18 +6,24 @@ import {
   cleanCodeInput,
   CODE_LENGTH,
   codeStartedAt,
+  loginSchemas,
   loginUrl,
-  sendCodeSchema,
   shouldAutoSubmit,
-  verifyCodeSchema,
   type Carried,
 } from '~/domain/login'
-import { cleanPhoneInput, formatAsYouType } from '~/domain/phone'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { StatusButton } from '~/components/ui/button'
 import { Field } from '~/components/ui/field'
 import { CarriedFields, useBusy } from './parts'
 import { Notice, type NoticeTone } from '~/components/ui/notice'
+
+/** Checked in the browser but for the number's validity, which the action answers (loginSchemas). */
+const schemas = loginSchemas()
+
+// libphonenumber's metadata (36 kB gzipped) arrives with the first keystroke or paste rather than
+// with the page; until then the number stays as typed.
+let phoneModule: Promise<typeof import('~/domain/phone')> | undefined
+const loadPhone = () => (phoneModule ??= import('~/domain/phone'))
 
 /** What the login action answered for this step's form. */
 export type LastResult = SubmissionResult<string[]>
@@ -28,23 +34,27 @@ export function PhoneStep({ carried, lastResult }: { carried: Carried; lastResul
   const [form, fields] = useForm({
     id: 'send-code',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sendCodeSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas.sendCode }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
 
   function formatWhileTyping(event: FormEvent<HTMLInputElement>) {
     const input = event.currentTarget
-    // Formatting only while the caret is at the end, so editing in the middle is left alone.
-    if (input.selectionStart === input.value.length) input.value = formatAsYouType(input.value)
+    void loadPhone().then(({ formatAsYouType }) => {
+      // Formatting only while the caret is at the end, so editing in the middle is left alone.
+      if (input.selectionStart === input.value.length) input.value = formatAsYouType(input.value)
+    })
   }
 
   function normalisePaste(event: ClipboardEvent<HTMLInputElement>) {
     event.preventDefault()
-    event.currentTarget.value = formatAsYouType(
-      cleanPhoneInput(event.clipboardData.getData('text')),
-    )
-    form.validate({ name: fields.phoneNumber.name })
+    const input = event.currentTarget
+    const pasted = event.clipboardData.getData('text')
+    void loadPhone().then(({ cleanPhoneInput, formatAsYouType }) => {
+      input.value = formatAsYouType(cleanPhoneInput(pasted))
+      form.validate({ name: fields.phoneNumber.name })
+    })
   }
 
   return (
@@ -114,7 +124,7 @@ export function CodeStep({
   const [form, fields] = useForm({
     id: 'verify-code',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyCodeSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas.verifyCode }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })

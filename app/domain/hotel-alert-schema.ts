@@ -1,0 +1,117 @@
+/**
+ * The hotel alert's schemas, apart from the rest of its rules so that a page can show the form
+ * without zod and load them when the visitor starts filling it in (useDeferredValidation).
+ */
+import * as z from 'zod/mini'
+import { isIsoDate, beyondHorizon, nightsBetween } from './dates'
+import {
+  HOTEL_MESSAGES,
+  HOTEL_PARTY,
+  MAX_NIGHTS,
+  missingHotelParts,
+  requiredFieldsMessage,
+} from './hotel-alert'
+import { refuse } from './schema'
+
+const isoDate = z
+  .string({ error: HOTEL_MESSAGES.dates })
+  .check(z.refine(isIsoDate, HOTEL_MESSAGES.dates))
+// Strict: the page form's Conform parse and the wizard give numbers; a JSON client must too.
+const wholeNumber = (message: string, range: { min: number; max: number }) =>
+  z.int({ error: message }).check(z.gte(range.min, message), z.lte(range.max, message))
+
+/**
+ * A hotel alert as the page form, the wizard and the JSON API send it. One schema for all
+ * three; `today` is the resort destination's date, so "the past" means the past there.
+ */
+export function hotelAlertSchema(today: string) {
+  const fields = z
+    .object({
+      resortId: z
+        .string({ error: HOTEL_MESSAGES.resort })
+        .check(z.trim(), z.minLength(1, HOTEL_MESSAGES.resort)),
+      checkInDate: isoDate,
+      checkOutDate: isoDate,
+      numberOfAdults: wholeNumber(HOTEL_MESSAGES.adults, HOTEL_PARTY.adults),
+      agesOfChildren: z._default(
+        z
+          .array(wholeNumber(HOTEL_MESSAGES.ages, HOTEL_PARTY.age), { error: HOTEL_MESSAGES.ages })
+          .check(z.maxLength(HOTEL_PARTY.children.max, HOTEL_MESSAGES.children)),
+        [],
+      ),
+      numberOfChildren: z.optional(wholeNumber(HOTEL_MESSAGES.children, HOTEL_PARTY.children)),
+      accessible: z.pipe(
+        z.optional(z.boolean({ error: 'accessible must be true or false.' })),
+        z.transform((value) => value === true),
+      ),
+      roomIds: z.pipe(
+        z
+          .array(z.string().check(z.trim(), z.minLength(1)), { error: HOTEL_MESSAGES.rooms })
+          .check(z.minLength(1, HOTEL_MESSAGES.rooms), z.maxLength(100, HOTEL_MESSAGES.rooms)),
+        z.transform((ids) => [...new Set(ids)]),
+      ),
+    })
+    .check(
+      z.superRefine((alert, ctx) => {
+        if (!isIsoDate(alert.checkInDate) || !isIsoDate(alert.checkOutDate)) return
+        if (alert.checkInDate < today || alert.checkOutDate < today) {
+          ctx.addIssue({ code: 'custom', path: ['checkInDate'], message: HOTEL_MESSAGES.pastDate })
+        } else if (alert.checkOutDate <= alert.checkInDate) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['checkOutDate'],
+            message: HOTEL_MESSAGES.checkOutAfterCheckIn,
+          })
+        } else if (beyondHorizon(alert.checkInDate, today)) {
+          ctx.addIssue({ code: 'custom', path: ['checkInDate'], message: HOTEL_MESSAGES.tooFar })
+        } else if (nightsBetween(alert.checkInDate, alert.checkOutDate) > MAX_NIGHTS) {
+          ctx.addIssue({ code: 'custom', path: ['checkOutDate'], message: HOTEL_MESSAGES.tooLong })
+        }
+        if (
+          alert.numberOfChildren !== undefined &&
+          alert.numberOfChildren !== alert.agesOfChildren.length
+        ) {
+          ctx.addIssue({ code: 'custom', path: ['agesOfChildren'], message: HOTEL_MESSAGES.ages })
+        }
+      }),
+    )
+  return z.pipe(
+    fields,
+    z.transform(({ numberOfChildren: _count, ...alert }: z.output<typeof fields>) => alert),
+  )
+}
+export type HotelAlertInput = z.output<ReturnType<typeof hotelAlertSchema>>
+
+/**
+ * The page form (/alerts/hotels), checked the same way in the browser and on the server: first
+ * the summary of what is missing, then the rules of every field.
+ */
+export function hotelPageSchema(today: string) {
+  return z.pipe(
+    z
+      .object({
+        resortId: z.optional(z.string()),
+        checkInDate: z.optional(z.string()),
+        checkOutDate: z.optional(z.string()),
+        numberOfAdults: z.optional(z.number({ error: HOTEL_MESSAGES.adults })),
+        numberOfChildren: z.optional(z.number({ error: HOTEL_MESSAGES.children })),
+        agesOfChildren: z.optional(
+          z.array(z.optional(z.nullable(z.number({ error: HOTEL_MESSAGES.ages })))),
+        ),
+        accessible: z.optional(z.boolean()),
+        roomIds: z.optional(z.array(z.string())),
+      })
+      .check(
+        z.superRefine((draft, ctx) => {
+          const message = requiredFieldsMessage(missingHotelParts(draft))
+          if (message) ctx.addIssue({ code: 'custom', path: [], message })
+        }),
+      ),
+    z.transform((draft, payload) => {
+      const result = hotelAlertSchema(today).safeParse(draft)
+      if (result.success) return result.data
+      for (const issue of result.error.issues) refuse(payload, issue.message, issue.path)
+      return z.NEVER
+    }),
+  )
+}

@@ -1,0 +1,153 @@
+/**
+ * Lighthouse (mobile preset: a mid-range phone on a slow 4G link, simulated) on every public page
+ * of the production build, served with mocks as the browser tests serve it. Build first:
+ *
+ *   npm run build && npm run bench:lighthouse [-- --runs 3] [--path /login --scripts]
+ *
+ * Prints one row per page: performance score; the JavaScript the page loaded while Lighthouse
+ * watched (lazy chunks included), as gzipped bodies and as Lighthouse's transfer size, which adds
+ * each response's headers (about 1 kB each over HTTP/1.1 here; HTTP/2 compresses them); Largest
+ * Contentful Paint, Total Blocking Time, Cumulative Layout Shift.
+ * With several runs, each figure is the median. `--path` (repeatable) measures only those pages;
+ * `--scripts` lists each script a page loaded with its transfer size.
+ */
+import { get } from 'node:http'
+import { parseArgs } from 'node:util'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { createDb } from '../db/client.ts'
+import { dropDatabase, ensureDatabase, migrateToLatest } from '../db/migrator.ts'
+import { seed } from '../db/seed.ts'
+import { startBuiltApp } from '../tests/support/app-server.ts'
+import { databaseUrl, uniqueName } from '../tests/support/databases.ts'
+import { JS_BUDGET_KB, PUBLIC_PATHS } from '../tests/support/public-pages.ts'
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '1' },
+    path: { type: 'string', multiple: true },
+    scripts: { type: 'boolean', default: false },
+  },
+})
+const runs = Number(values.runs)
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number ≥ 1')
+
+interface Figures {
+  score: number
+  jsKb: number
+  transferKb: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+}
+
+interface NetworkRequest {
+  url: string
+  resourceType?: string
+  transferSize?: number
+}
+
+/** A response body's size as sent with gzip, headers left out. */
+function gzippedBytes(url: string) {
+  return new Promise<number>((resolve, reject) => {
+    get(url, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
+      let bytes = 0
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      response.on('end', () => resolve(bytes))
+      response.on('error', reject)
+    }).on('error', reject)
+  })
+}
+
+async function measure(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] })
+    ?.items ?? []) as NetworkRequest[]
+  const scripts = requests.filter((request) => request.resourceType === 'Script')
+  if (values.scripts) {
+    for (const script of scripts)
+      console.log(`  ${script.transferSize} ${new URL(script.url).pathname}`)
+  }
+  const transferBytes = scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0)
+  const bodies = await Promise.all(scripts.map((script) => gzippedBytes(script.url)))
+  const scriptBytes = bodies.reduce((sum, bytes) => sum + bytes, 0)
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    jsKb: scriptBytes / 1024,
+    transferKb: transferBytes / 1024,
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+  }
+}
+
+function median(list: number[]) {
+  const sorted = [...list].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+const name = uniqueName('lighthouse')
+const url = databaseUrl(name)
+await ensureDatabase(url)
+await migrateToLatest(url)
+const db = createDb(url, { max: 1 })
+await seed(db)
+await db.destroy()
+const app = await startBuiltApp({ databaseUrl: url, redisPrefix: name })
+// The flags this machine's Chromium needs (see tests/support/browser.ts), in a fresh profile.
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+  ],
+})
+const rows: (Figures & { path: string })[] = []
+try {
+  for (const path of values.path ?? PUBLIC_PATHS) {
+    const figures: Figures[] = []
+    for (let run = 0; run < runs; run++)
+      figures.push(await measure(`${app.baseUrl}${path}`, chrome.port))
+    const pick = (key: keyof Figures) => median(figures.map((figure) => figure[key]))
+    rows.push({
+      path,
+      score: pick('score'),
+      jsKb: pick('jsKb'),
+      transferKb: pick('transferKb'),
+      lcpMs: pick('lcpMs'),
+      tbtMs: pick('tbtMs'),
+      cls: pick('cls'),
+    })
+  }
+} finally {
+  chrome.kill()
+  await app.stop()
+  await dropDatabase(url)
+}
+
+console.log(`| path | performance | JS gz (kB) | JS transfer (kB) | LCP (s) | TBT (ms) | CLS |`)
+console.log(`| --- | --- | --- | --- | --- | --- | --- |`)
+for (const row of rows) {
+  console.log(
+    `| ${row.path} | ${row.score} | ${row.jsKb.toFixed(1)} | ${row.transferKb.toFixed(1)} | ${(row.lcpMs / 1000).toFixed(2)} | ${Math.round(row.tbtMs)} | ${row.cls.toFixed(3)} |`,
+  )
+}
+const failing = rows.filter((row) => row.score < 95 || row.jsKb > JS_BUDGET_KB)
+console.log(
+  failing.length
+    ? `Below target (performance ≥ 95, JS ≤ ${JS_BUDGET_KB} kB): ${failing.map((row) => row.path).join(', ')}`
+    : `Every page meets the target (performance ≥ 95, JS ≤ ${JS_BUDGET_KB} kB).`,
+)
+process.exit(0)
