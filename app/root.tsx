@@ -7,13 +7,16 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
 import { useContext, type ReactNode } from 'react'
+import { BlogSkeleton } from '~/components/blog/article-card'
 import { SupportChat } from '~/components/chat/support-chat'
 import { Footer } from '~/components/footer'
 import { Header } from '~/components/header'
+import { isBlogListPath } from '~/domain/blog'
 import { NonceContext } from '~/utils/nonce'
 import { getUser } from '~/utils/session.server'
 import stylesheet from '~/styles/tailwind.css'
@@ -22,6 +25,12 @@ import { ButtonLink } from '~/components/ui/button'
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  {
+    rel: 'alternate',
+    type: 'application/rss+xml',
+    title: 'Disney Planning Articles',
+    href: '/rss.xml',
+  },
 ]
 
 export const meta: MetaFunction = () => [
@@ -74,7 +83,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />
+  // A blog list loading on a client navigation shows its skeleton instead of the old page.
+  const next = useNavigation().location
+  return next && isBlogListPath(next.pathname) ? <BlogSkeleton /> : <Outlet />
 }
 
 export function ErrorBoundary() {
