@@ -1,9 +1,7 @@
 import { z } from 'zod'
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written "YYYY-MM-DD", in quotes')
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'a real calendar date')
+// Quoted in the front matter, or YAML would read a Date; a real calendar day.
+const isoDate = z.iso.date('a real date written "YYYY-MM-DD", in quotes')
 
 const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens')
 
