@@ -27,9 +27,9 @@ export function readingMinutes(description: string): number {
   return Math.max(2, Math.round((words + 120) / 230))
 }
 
-/** "1 article about Dining Alerts", "3 articles about Dining Alerts". */
+/** Catalogue §2's count line, in its own words: "3 article(s) about Dining Alerts". */
 export function articleCount(count: number, tag: string): string {
-  return `${count} article${count === 1 ? '' : 's'} about ${tag}`
+  return `${count} article(s) about ${tag}`
 }
 
 /** Catalogue §3: what /blog/manifest.json lists for each article. */

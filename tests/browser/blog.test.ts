@@ -20,7 +20,7 @@ describe.each(MODES)('the blog ($label)', (mode) => {
 
       await card.getByRole('link', { name: 'Disney Hotel Alerts' }).click()
       await page.getByRole('heading', { level: 1, name: 'Disney Hotel Alerts' }).waitFor()
-      await page.getByText(/^\d+ articles about Disney Hotel Alerts$/).waitFor()
+      await page.getByText(/^\d+ article\(s\) about Disney Hotel Alerts$/).waitFor()
 
       await page
         .getByRole('link', { name: 'Disney World at Christmas: rooms, dining and parties' })
@@ -60,7 +60,7 @@ describe.each(MODES)('the blog ($label)', (mode) => {
       const tag = await page.goto('/blog/tags/no-such-tag')
       expect(tag?.status()).toBe(404)
       await page.getByRole('heading', { level: 1, name: 'No Such Tag' }).waitFor()
-      await page.getByText('0 articles about No Such Tag').waitFor()
+      await page.getByText('0 article(s) about No Such Tag').waitFor()
       await page.getByText('No articles found for this tag.').waitFor()
     } finally {
       await context.close()
