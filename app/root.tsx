@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import { useContext, type ReactNode } from 'react'
-import { BlogSkeleton } from '~/components/blog/article-card'
+import { BlogSkeleton } from '~/components/blog/blog-skeleton'
 import { SupportChat } from '~/components/chat/support-chat'
 import { Footer } from '~/components/footer'
 import { Header } from '~/components/header'

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   articleCount,
   DEFAULT_SOCIAL_IMAGE,
+  formatArticleDate,
   isBlogListPath,
   readingMinutes,
   socialImage,
@@ -79,5 +80,12 @@ describe('isBlogListPath', () => {
     ['/', false],
   ])('%s → %s', (pathname, expected) => {
     expect(isBlogListPath(pathname)).toBe(expected)
+  })
+})
+
+describe('formatArticleDate', () => {
+  it('writes the date in full, whatever the time zone', () => {
+    expect(formatArticleDate('2026-11-02')).toBe('November 2, 2026')
+    expect(formatArticleDate('2026-01-31')).toBe('January 31, 2026')
   })
 })

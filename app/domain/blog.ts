@@ -27,6 +27,13 @@ export function readingMinutes(description: string): number {
   return Math.max(2, Math.round((words + 120) / 230))
 }
 
+const ARTICLE_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+
+/** "November 2, 2026": the same on the server and in any browser's time zone. */
+export function formatArticleDate(iso: string): string {
+  return ARTICLE_DATE.format(new Date(`${iso}T00:00:00Z`))
+}
+
 /** Catalogue §2's count line, in its own words: "3 article(s) about Dining Alerts". */
 export function articleCount(count: number, tag: string): string {
   return `${count} article(s) about ${tag}`

@@ -34,11 +34,6 @@ export function formatDateRange(from: string, to: string, currentYear: number): 
   return `${formatShortDate(from, currentYear)} - ${formatShortDate(to, currentYear)}`
 }
 
-/** "November 2, 2026", as an article's date is shown. */
-export function formatArticleDate(iso: string): string {
-  return format(parseISO(iso), 'MMMM d, yyyy')
-}
-
 export function formatLongDate(iso: string): string {
   return format(parseISO(iso), 'EEE, MMM d, yyyy')
 }

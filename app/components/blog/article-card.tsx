@@ -2,11 +2,11 @@ import { Link } from '@remix-run/react'
 import {
   CARD_TAG_LIMIT,
   DEFAULT_SOCIAL_IMAGE,
+  formatArticleDate,
   readingMinutes,
   tagTitle,
   type ManifestEntry,
 } from '~/domain/blog'
-import { formatArticleDate } from '~/domain/dates'
 
 /** The tag links of an article: buttons on cards, links on the article page. */
 export function TagLinks({ tags, className = '' }: { tags: string[]; className?: string }) {
@@ -82,33 +82,6 @@ export function ArticleGrid({
       {entries.map((entry) => (
         <ArticleCard key={entry.slug} entry={entry} heading={heading} />
       ))}
-    </div>
-  )
-}
-
-/** What a blog list shows while the next one loads on a client navigation. */
-export function BlogSkeleton() {
-  return (
-    <div
-      className="mx-auto max-w-6xl px-4 py-12"
-      role="status"
-      aria-label="Loading articles"
-      data-testid="blog-skeleton"
-    >
-      <div className="h-9 w-2/3 max-w-md animate-pulse rounded bg-slate-200" />
-      <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {[0, 1, 2].map((card) => (
-          <div key={card} className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-            <div className="aspect-[40/21] animate-pulse bg-slate-200" />
-            <div className="space-y-3 p-5">
-              <div className="h-4 w-1/3 animate-pulse rounded bg-slate-200" />
-              <div className="h-5 w-5/6 animate-pulse rounded bg-slate-200" />
-              <div className="h-4 w-full animate-pulse rounded bg-slate-100" />
-              <div className="h-4 w-4/5 animate-pulse rounded bg-slate-100" />
-            </div>
-          </div>
-        ))}
-      </div>
     </div>
   )
 }
