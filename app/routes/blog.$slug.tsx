@@ -14,17 +14,35 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return json({ article, origin: getEnv().appUrl }, { headers: BLOG_CACHE })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? pageMeta({
-        title: `${data.article.title} | Disney Hotel Alerts`,
-        description: data.article.description,
-        origin: data.origin,
-        path: data.article.url,
-        image: socialImage(data.article.image),
-        type: 'article',
-      })
-    : [{ title: 'Post Not Found | Disney Hotel Alerts' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: 'Post Not Found | Disney Hotel Alerts' }]
+  const { article, origin } = data
+  const image = socialImage(article.image)
+  return [
+    ...pageMeta({
+      title: `${article.title} | Disney Hotel Alerts`,
+      description: article.description,
+      origin,
+      path: article.url,
+      image,
+      type: 'article',
+    }),
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: article.title,
+        description: article.description,
+        datePublished: article.date,
+        dateModified: article.updated,
+        author: { '@type': 'Organization', name: 'Disney Hotel Alerts' },
+        image: `${origin}${image}`,
+        mainEntityOfPage: `${origin}${article.url}`,
+        keywords: article.tags.join(', '),
+      },
+    },
+  ]
+}
 
 export default function BlogPost() {
   const { article } = useLoaderData<typeof loader>()

@@ -114,6 +114,31 @@ describe('every page', () => {
     }
   })
 
+  it('of an article carries its canonical URL, social image and BlogPosting data', async () => {
+    const { context, page } = await newPage({ viewport: 'phone', javaScript: false })
+    try {
+      await page.goto('/blog/disney-room-alerts')
+      const base = inject('baseUrl')
+      const head = page.locator('head')
+      expect(await head.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+        `${base}/blog/disney-room-alerts`,
+      )
+      expect(await head.locator('meta[property="og:image"]').getAttribute('content')).toBe(
+        `${base}/images/blog/disney-room-alerts.png`,
+      )
+      const data = JSON.parse(
+        (await head.locator('script[type="application/ld+json"]').textContent()) ?? '',
+      )
+      expect(data).toMatchObject({
+        '@type': 'BlogPosting',
+        headline: 'Disney room alerts: how to set one that finds a room',
+        datePublished: '2026-10-12',
+      })
+    } finally {
+      await context.close()
+    }
+  })
+
   it("linked from an article answers 200, as do the articles' images", async () => {
     const articles = await listArticles()
     const targets = new Set<string>()
