@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   articleCount,
-  DEFAULT_SOCIAL_IMAGE,
   formatArticleDate,
   isBlogListPath,
   readingMinutes,
@@ -63,11 +62,11 @@ describe('tag headings and counts', () => {
 })
 
 describe('socialImage', () => {
-  it("is the PNG rendering of the article's SVG, or the site's default image", () => {
+  it("is the PNG rendering of the article's SVG, or none (the page's default then)", () => {
     expect(socialImage('/images/blog/disney-room-alerts.svg')).toBe(
       '/images/blog/disney-room-alerts.png',
     )
-    expect(socialImage(undefined)).toBe(DEFAULT_SOCIAL_IMAGE)
+    expect(socialImage(undefined)).toBeUndefined()
   })
 })
 

@@ -1,6 +1,5 @@
-/** Catalogue §9: the author an article without one is shown under, and the social image. */
+/** Catalogue §9: the author an article without one is shown under. */
 export const DEFAULT_AUTHOR = 'the team'
-export const DEFAULT_SOCIAL_IMAGE = '/images/hero.png'
 /** Catalogue §9: a card shows at most this many tag buttons. */
 export const CARD_TAG_LIMIT = 3
 
@@ -53,8 +52,8 @@ export interface ManifestEntry {
 }
 
 /** The PNG rendering of an article's illustration, for social cards and feeds. */
-export function socialImage(image: string | undefined): string {
-  return image ? image.replace(/\.svg$/, '.png') : DEFAULT_SOCIAL_IMAGE
+export function socialImage(image: string | undefined): string | undefined {
+  return image?.replace(/\.svg$/, '.png')
 }
 
 /**

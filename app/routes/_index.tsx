@@ -9,6 +9,7 @@ import { buttonClass } from '~/components/ui/button'
 import { FALLBACK_ARTICLE } from '~/domain/blog'
 import { listArticles, manifestEntry } from '~/utils/blog.server'
 import { getLogger } from '~/utils/logger.server'
+import { pageMeta } from '~/utils/seo'
 
 const LATEST_ARTICLES = 3
 
@@ -23,14 +24,12 @@ export async function loader() {
   }
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Disney Hotel Alerts: a text the moment a Disney room or table opens' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Disney Hotel Alerts: a text the moment a Disney room or table opens',
+    description:
       'Sold-out Disney resort or fully booked restaurant? We watch for cancellations and text you the moment one matches your dates. Free 7-day trial, not affiliated with Disney.',
-  },
-]
+  })
 
 const START_CHOICES = [
   { to: '/alerts/hotels?intent=quick', label: 'Hotel alerts', hint: 'A room at a sold-out resort' },

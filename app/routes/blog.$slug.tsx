@@ -3,32 +3,27 @@ import { json } from '@remix-run/node'
 import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
 import { ArticleDate, TagLinks } from '~/components/blog/article-card'
 import { ArticleCta, BlogProblem, Breadcrumb } from '~/components/blog/article-parts'
-import { DEFAULT_SOCIAL_IMAGE, socialImage } from '~/domain/blog'
-import { getEnv } from '~/env.server'
+import { socialImage } from '~/domain/blog'
 import { BLOG_CACHE, findArticle } from '~/utils/blog.server'
-import { pageMeta } from '~/utils/meta'
+import { DEFAULT_SOCIAL_IMAGE, pageMeta, siteOrigin } from '~/utils/seo'
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const article = await findArticle(params.slug ?? '')
   if (!article) throw json({ message: 'Post not found' }, { status: 404 })
-  return json({ article, origin: getEnv().appUrl }, { headers: BLOG_CACHE })
+  return json({ article }, { headers: BLOG_CACHE })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: 'Post Not Found | Disney Hotel Alerts' }]
-  const { article, origin } = data
-  const image = socialImage(article.image)
-  return [
-    ...pageMeta({
-      title: `${article.title} | Disney Hotel Alerts`,
-      description: article.description,
-      origin,
-      path: article.url,
-      image,
-      type: 'article',
-    }),
-    {
-      'script:ld+json': {
+export const meta: MetaFunction<typeof loader> = (args) => {
+  if (!args.data) return [{ title: 'Post Not Found | Disney Hotel Alerts' }]
+  const { article } = args.data
+  const image = socialImage(article.image) ?? DEFAULT_SOCIAL_IMAGE
+  return pageMeta(args, {
+    title: `${article.title} | Disney Hotel Alerts`,
+    description: article.description,
+    image,
+    keywords: article.tags,
+    structuredData: [
+      {
         '@context': 'https://schema.org',
         '@type': 'BlogPosting',
         headline: article.title,
@@ -36,12 +31,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
         datePublished: article.date,
         dateModified: article.updated,
         author: { '@type': 'Organization', name: 'Disney Hotel Alerts' },
-        image: `${origin}${image}`,
-        mainEntityOfPage: `${origin}${article.url}`,
-        keywords: article.tags.join(', '),
+        image: `${siteOrigin(args.matches)}${image}`,
+        mainEntityOfPage: `${siteOrigin(args.matches)}${article.url}`,
       },
-    },
-  ]
+    ],
+  })
 }
 
 export default function BlogPost() {

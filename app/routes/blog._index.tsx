@@ -2,27 +2,20 @@ import type { MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ArticleGrid } from '~/components/blog/article-card'
-import { DEFAULT_SOCIAL_IMAGE } from '~/domain/blog'
-import { getEnv } from '~/env.server'
 import { BLOG_CACHE, listArticles, manifestEntry } from '~/utils/blog.server'
-import { pageMeta } from '~/utils/meta'
+import { pageMeta } from '~/utils/seo'
 
 export async function loader() {
   const entries = (await listArticles()).map(manifestEntry)
-  return json({ entries, origin: getEnv().appUrl }, { headers: BLOG_CACHE })
+  return json({ entries }, { headers: BLOG_CACHE })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? pageMeta({
-        title: 'Disney Planning Articles | Disney Hotel Alerts',
-        description:
-          'Guides to Disney resort rooms and dining reservations: booking windows, cancellations, and how to catch an opening at Walt Disney World and Disneyland.',
-        origin: data.origin,
-        path: '/blog',
-        image: DEFAULT_SOCIAL_IMAGE,
-      })
-    : []
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, {
+    title: 'Disney Planning Articles | Disney Hotel Alerts',
+    description:
+      'Guides to Disney resort rooms and dining reservations: booking windows, cancellations, and how to catch an opening at Walt Disney World and Disneyland.',
+  })
 
 export default function Blog() {
   const { entries } = useLoaderData<typeof loader>()

@@ -3,10 +3,9 @@ import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ArticleGrid } from '~/components/blog/article-card'
 import { BlogProblem } from '~/components/blog/article-parts'
-import { articleCount, DEFAULT_SOCIAL_IMAGE, tagTitle } from '~/domain/blog'
-import { getEnv } from '~/env.server'
+import { articleCount, tagTitle } from '~/domain/blog'
 import { articlesTagged, BLOG_CACHE, manifestEntry } from '~/utils/blog.server'
-import { pageMeta } from '~/utils/meta'
+import { pageMeta } from '~/utils/seo'
 
 /**
  * Tags are matched exactly as the catalogue's slug rule writes them. A tag with no article is
@@ -15,20 +14,14 @@ import { pageMeta } from '~/utils/meta'
 export async function loader({ params }: LoaderFunctionArgs) {
   const tag = params.tag ?? ''
   const entries = (await articlesTagged(tag)).map(manifestEntry)
-  return json(
-    { tag, entries, origin: getEnv().appUrl },
-    { status: entries.length ? 200 : 404, headers: BLOG_CACHE },
-  )
+  return json({ tag, entries }, { status: entries.length ? 200 : 404, headers: BLOG_CACHE })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? pageMeta({
-        title: `${tagTitle(data.tag)} | Disney Planning Articles`,
-        description: `Articles about ${tagTitle(data.tag).toLowerCase()} for Walt Disney World and Disneyland Resort planners.`,
-        origin: data.origin,
-        path: `/blog/tags/${data.tag}`,
-        image: DEFAULT_SOCIAL_IMAGE,
+export const meta: MetaFunction<typeof loader> = (args) =>
+  args.data
+    ? pageMeta(args, {
+        title: `${tagTitle(args.data.tag)} | Disney Planning Articles`,
+        description: `Articles about ${tagTitle(args.data.tag).toLowerCase()} for Walt Disney World and Disneyland Resort planners.`,
       })
     : [{ title: 'Error Loading Tag | Disney Hotel Alerts' }]
 

@@ -5,6 +5,7 @@ import matter from 'gray-matter'
 import { marked } from 'marked'
 import { DEFAULT_AUTHOR, socialImage, type ManifestEntry } from '~/domain/blog'
 import { articleFrontMatter, type ArticleFrontMatter } from '~/domain/blog-front-matter'
+import { DEFAULT_SOCIAL_IMAGE } from '~/utils/seo'
 
 const BLOG_DIR = path.resolve('content', 'blog')
 
@@ -64,6 +65,13 @@ export async function articlesTagged(tag: string): Promise<Article[]> {
   return (await listArticles()).filter((article) => article.tags.includes(tag))
 }
 
+/** Every article's page and every tag's page, for the sitemap. */
+export async function blogSitemapPaths(): Promise<string[]> {
+  const articles = await listArticles()
+  const tags = [...new Set(articles.flatMap((article) => article.tags))].sort()
+  return [...articles.map((article) => article.url), ...tags.map((tag) => `/blog/tags/${tag}`)]
+}
+
 /** Catalogue §3's manifest entry of an article. */
 export function manifestEntry(article: Article): ManifestEntry {
   const { slug, url, title, description, date, updated, author, image, tags } = article
@@ -99,7 +107,7 @@ export function rssFeed(articles: Article[], origin: string): string {
       date: new Date(article.updated),
       published: new Date(article.date),
       category: article.tags.map((tag) => ({ name: tag })),
-      image: `${origin}${socialImage(article.image)}`,
+      image: `${origin}${socialImage(article.image) ?? DEFAULT_SOCIAL_IMAGE}`,
     })
   }
   return feed.rss2()

@@ -1,12 +1,12 @@
 import { Link } from '@remix-run/react'
 import {
   CARD_TAG_LIMIT,
-  DEFAULT_SOCIAL_IMAGE,
   formatArticleDate,
   readingMinutes,
   tagTitle,
   type ManifestEntry,
 } from '~/domain/blog'
+import { DEFAULT_SOCIAL_IMAGE } from '~/utils/seo'
 
 /** The tag links of an article: buttons on cards, links on the article page. */
 export function TagLinks({ tags, className = '' }: { tags: string[]; className?: string }) {
