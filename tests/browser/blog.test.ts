@@ -41,6 +41,7 @@ describe.each(MODES)('the blog ($label)', (mode) => {
       await page.getByRole('link', { name: 'Reservations', exact: true }).first().click()
       await page.getByRole('heading', { level: 1, name: 'Reservations' }).waitFor()
       await page.goBack()
+      await page.waitForURL((url) => url.pathname === '/blog/disney-world-at-christmas')
       await breadcrumb.getByRole('link', { name: 'Blog' }).click()
       await page.getByRole('heading', { level: 1, name: 'Disney Planning Articles' }).waitFor()
     } finally {
