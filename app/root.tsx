@@ -17,6 +17,7 @@ import { SupportChat } from '~/components/chat/support-chat'
 import { Footer } from '~/components/footer'
 import { Header } from '~/components/header'
 import { isBlogListPath } from '~/domain/blog'
+import { usePageViews } from '~/hooks/use-analytics'
 import { NonceContext } from '~/utils/nonce'
 import { getUser } from '~/utils/session.server'
 import stylesheet from '~/styles/tailwind.css'
@@ -59,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useContext(NonceContext)
+  usePageViews()
   return (
     <html lang="en" className="h-full">
       <head>

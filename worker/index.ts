@@ -82,11 +82,17 @@ await ensureSchedules()
 const prefix = bullPrefix(env.redisPrefix)
 const settings = { backoffStrategy: (attemptsMade: number) => jitteredBackoff(attemptsMade) }
 const workers = [
-  new Worker(QUEUES.maintenance, maintenanceProcessor(db, logger), {
-    connection,
-    prefix,
-    concurrency: 1,
-  }),
+  new Worker(
+    QUEUES.maintenance,
+    maintenanceProcessor(db, logger, {
+      analyticsRetentionDays: env.analytics.retentionDays,
+    }),
+    {
+      connection,
+      prefix,
+      concurrency: 1,
+    },
+  ),
   new Worker(
     QUEUES.tick,
     tickProcessor({ db, queues, logger, batchSize: env.monitoring.claimBatchSize }),
