@@ -9,14 +9,22 @@ export function isIsoDate(value: unknown): value is string {
   return !Number.isNaN(date.getTime()) && format(date, 'yyyy-MM-dd') === value
 }
 
+// A formatter costs far more to build than to use, and every hotel check asks for one.
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** Today's date where the resort is: a dining date at Disneyland is a Pacific date. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
+  let dayFormat = dayFormats.get(timeZone)
+  if (!dayFormat) {
+    dayFormat = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+    dayFormats.set(timeZone, dayFormat)
+  }
+  return dayFormat.format(now)
 }
 
 export function nightsBetween(checkIn: string, checkOut: string): number {
