@@ -7,13 +7,16 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
 import { useContext, type ReactNode } from 'react'
+import { BlogSkeleton } from '~/components/blog/blog-skeleton'
 import { SupportChat } from '~/components/chat/support-chat'
 import { Footer } from '~/components/footer'
 import { Header } from '~/components/header'
+import { isBlogListPath } from '~/domain/blog'
 import { usePageViews } from '~/hooks/use-analytics'
 import { NonceContext } from '~/utils/nonce'
 import { getUser } from '~/utils/session.server'
@@ -25,6 +28,12 @@ import { pageMeta } from '~/utils/seo'
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  {
+    rel: 'alternate',
+    type: 'application/rss+xml',
+    title: 'Disney Planning Articles',
+    href: '/rss.xml',
+  },
 ]
 
 export const meta: MetaFunction = (args) =>
@@ -78,7 +87,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />
+  // A blog list loading on a client navigation shows its skeleton instead of the old page.
+  const next = useNavigation().location
+  return next && isBlogListPath(next.pathname) ? <BlogSkeleton /> : <Outlet />
 }
 
 export function ErrorBoundary() {

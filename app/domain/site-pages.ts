@@ -7,6 +7,7 @@ export const PUBLIC_PAGES = [
   '/alerts/hotels',
   '/alerts/dining',
   '/dining-alerts/new',
+  '/blog',
   '/disney-hotel-alerts',
   '/disney-resort-availability',
   '/disney-room-alerts',

@@ -1,10 +1,28 @@
 import type { MetaFunction } from '@remix-run/node'
-import { Link, PrefetchPageLinks } from '@remix-run/react'
+import { json } from '@remix-run/node'
+import { Link, PrefetchPageLinks, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
+import { ArticleGrid } from '~/components/blog/article-card'
 import { CtaBanner } from '~/components/cta-banner'
 import { Menu, MenuItem } from '~/components/menu'
 import { buttonClass } from '~/components/ui/button'
+import { FALLBACK_ARTICLE } from '~/domain/blog'
+import { listArticles, manifestEntry } from '~/utils/blog.server'
+import { getLogger } from '~/utils/logger.server'
 import { pageMeta } from '~/utils/seo'
+
+const LATEST_ARTICLES = 3
+
+/** Catalogue §8: if the articles cannot be read, the blog section still shows one. */
+export async function loader() {
+  try {
+    const articles = await listArticles()
+    return json({ articles: articles.slice(0, LATEST_ARTICLES).map(manifestEntry) })
+  } catch (error) {
+    getLogger().error({ err: error }, 'blog: the manifest could not be read for the landing page')
+    return json({ articles: [FALLBACK_ARTICLE] })
+  }
+}
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -85,6 +103,7 @@ function StartFreeMenu() {
 }
 
 export default function Landing() {
+  const { articles } = useLoaderData<typeof loader>()
   return (
     <>
       <section className="from-brand-50 bg-gradient-to-b to-slate-50">
@@ -133,6 +152,18 @@ export default function Landing() {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section className="mx-auto mt-16 max-w-6xl px-4" aria-labelledby="latest-articles">
+        <div className="flex flex-wrap items-baseline justify-between gap-4">
+          <h2 id="latest-articles" className="text-2xl font-bold text-slate-900">
+            From the blog
+          </h2>
+          <Link to="/blog" className="text-brand-700 font-semibold hover:underline">
+            All planning articles →
+          </Link>
+        </div>
+        <ArticleGrid entries={articles} heading="h3" />
       </section>
 
       <CtaBanner />

@@ -7,11 +7,12 @@ import { PRIVATE_PREFIXES, PUBLIC_PAGES } from '~/domain/site-pages'
 import { resortSlug } from '~/domain/slug'
 import { getEnv } from '~/env.server'
 import { getDb } from '~/utils/db.server'
+import { listArticles } from '~/utils/blog.server'
 import { legalPageMeta } from '~/components/legal-page'
 import { callRoute, getRequest } from '../support/routes.ts'
 
 describe('/sitemap.xml', () => {
-  it('is valid XML listing every public page and every hotel page, on APP_URL', async () => {
+  it('is valid XML listing every public page, hotel page, article and tag page, on APP_URL', async () => {
     const response = await callRoute(sitemap, getRequest('/sitemap.xml'))
     expect(response.headers.get('Content-Type')).toBe('application/xml; charset=utf-8')
     const body = await response.text()
@@ -30,7 +31,11 @@ describe('/sitemap.xml', () => {
       if (resort.name === "Disney's Paradise Pier Hotel") expect(locs).not.toContain(loc)
       else expect(locs).toContain(loc)
     }
-    expect(locs).toHaveLength(PUBLIC_PAGES.length + 36)
+    const articles = await listArticles()
+    const tags = new Set(articles.flatMap((article) => article.tags))
+    for (const article of articles) expect(locs).toContain(`${origin}${article.url}`)
+    for (const tag of tags) expect(locs).toContain(`${origin}/blog/tags/${tag}`)
+    expect(locs).toHaveLength(PUBLIC_PAGES.length + 36 + articles.length + tags.size)
     expect(new Set(locs).size).toBe(locs.length)
     expect(locs.some((loc) => PRIVATE_PREFIXES.some((prefix) => loc.includes(prefix)))).toBe(false)
   })
