@@ -1,10 +1,11 @@
 /**
- * Web benchmark (`npm run bench:web -- [--seconds S] [--connections C] [--profile DIR]`), after
+ * Web benchmark (`npm run bench:web -- [--seconds S] [--connections C] [--pages /a,/b]
+ * [--profile DIR]`), after
  * `npm run build`. Starts the production build with mocks on a free port and a database of its
  * own, signs a user in through /login (the code read from the SMS outbox), gives them a plan and
  * 10 alerts, then runs autocannon at C connections (50 by default) on /dashboard signed in and on
  * the public pages signed out. Per page it prints requests/s, p50/p99 latency, errors and non-2xx
- * answers, and the server's CPU milliseconds per request (from /proc/PID/stat before and after),
+ * answers, the size of each gzipped answer, and the server's CPU milliseconds per request (from /proc/PID/stat before and after),
  * with the load average. Numbers, not assertions: run it by hand. `--profile DIR` starts the
  * server with `node --cpu-prof` and leaves its profile in DIR.
  */
@@ -26,12 +27,21 @@ const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '15' },
     connections: { type: 'string', default: '50' },
+    // Some of the pages only, e.g. `--pages /dashboard` while profiling one.
+    pages: { type: 'string' },
     profile: { type: 'string' },
   },
 })
 const SECONDS = Number(args.seconds)
 const CONNECTIONS = Number(args.connections)
-const PUBLIC_PAGES = ['/', '/pricing', '/faq', '/alerts/hotels', '/alerts/dining']
+const PAGES = args.pages?.split(',') ?? [
+  '/dashboard',
+  '/',
+  '/pricing',
+  '/faq',
+  '/alerts/hotels',
+  '/alerts/dining',
+]
 const PHONE = '+12015550142'
 const name = `benchweb_${Date.now().toString(36)}`
 const databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`
@@ -46,7 +56,10 @@ function cpuMs(pid: number) {
 
 async function waitUntilUp(baseUrl: string) {
   for (let tries = 0; tries < 120; tries++) {
-    const up = await fetch(`${baseUrl}/livez`).then((r) => r.ok, () => false)
+    const up = await fetch(`${baseUrl}/livez`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (up) return
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
@@ -124,6 +137,9 @@ async function measure(baseUrl: string, pid: number, page: string, cookie?: stri
     errors: result.errors + result.timeouts,
     'non-2xx': result.non2xx,
     'CPU ms/req': Number((cpu / Math.max(1, result.requests.total)).toFixed(2)),
+    'kB/req': Number(
+      (result.throughput.total / Math.max(1, result.requests.total) / 1000).toFixed(1),
+    ),
     'load avg': Number(load.toFixed(2)),
   }
 }
@@ -164,8 +180,12 @@ async function main() {
           .map((n) => n.toFixed(2))
           .join(' ')}`,
     )
-    const rows = [await measure(baseUrl, server.pid!, '/dashboard', cookie)]
-    for (const page of PUBLIC_PAGES) rows.push(await measure(baseUrl, server.pid!, page))
+    const rows = []
+    for (const page of PAGES) {
+      // The dashboard is measured signed in, the public pages as a visitor sees them.
+      const signedIn = page.startsWith('/dashboard')
+      rows.push(await measure(baseUrl, server.pid!, page, signedIn ? cookie : undefined))
+    }
     console.table(rows)
   } finally {
     await new Promise((resolve) => {

@@ -9,14 +9,22 @@ export function isIsoDate(value: unknown): value is string {
   return !Number.isNaN(date.getTime()) && format(date, 'yyyy-MM-dd') === value
 }
 
+// Making a formatter costs far more than using one (pages ask for today on every render).
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** Today's date where the resort is: a dining date at Disneyland is a Pacific date. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
+  let format = dayFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+    dayFormats.set(timeZone, format)
+  }
+  return format.format(now)
 }
 
 export function nightsBetween(checkIn: string, checkOut: string): number {

@@ -24,6 +24,7 @@ import { RoomTypePicker } from '~/components/alert-form/room-type-picker'
 import { HotelSidebar } from '~/components/alert-form/sidebars'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
 import { findLinkedResort, readHotelDraft } from '~/domain/alert-drafts'
+import { toCatalogueChoice } from '~/domain/catalogue-choices'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import {
@@ -38,7 +39,6 @@ import {
   findResort,
   listSoldResorts,
   listRoomTypes,
-  toResortChoice,
   toRoomTypeJson,
 } from '~/models/catalogue.server'
 import { checkHotelAlert, createHotelAlert } from '~/models/hotel-alert.server'
@@ -76,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     signedIn: Boolean(user),
     intentQuick: readIntent(params.get('intent')) === 'quick',
     q: changing ? '' : (params.get('q') ?? ''),
-    resorts: offered.map(toResortChoice),
+    resorts: offered.map(toCatalogueChoice),
     draft: { ...draft, resortId, roomIds: resortId === draft.resortId ? draft.roomIds : [] },
     rooms,
   })
