@@ -18,6 +18,7 @@ import { securityHeaders } from './app/domain/security-headers.ts'
 import { getEnv } from './app/env.server.ts'
 import { closeChatBus } from './app/utils/chat-events.server.ts'
 import { getLogger } from './app/utils/logger.server.ts'
+import { sharedPages } from './app/utils/page-cache.server.ts'
 import { adminOnly, createWebMetrics, queueBoard } from './app/utils/operations.server.ts'
 import { getRedis } from './app/utils/redis.server.ts'
 import { requestIdFrom, runWithRequest } from './app/utils/request-context.server.ts'
@@ -54,6 +55,7 @@ const handlerFor = (current: ServerBuild) =>
     }),
   })
 let handleRequest = handlerFor(build)
+let servePublicPage = sharedPages(build, env.nodeEnv, env.appUrl)
 
 const app = express()
 app.disable('x-powered-by')
@@ -112,6 +114,8 @@ app.use((req, res, next) => {
   next()
 })
 app.use('/admin/queues', adminOnly, queueBoard(getRedis(), env.redisPrefix, '/admin/queues'))
+// In development every page is rendered afresh, so an edited content file shows at once.
+if (env.isProduction) app.get('*', (req, res, next) => servePublicPage(req, res, next))
 app.all('*', (req, res, next) => handleRequest(req, res, next))
 
 // `remix dev` sets REMIX_DEV_ORIGIN for the app server it starts; it is tooling, not configuration.
@@ -127,6 +131,7 @@ if (underRemixDev) {
   watch(path.resolve('build/version.txt'), { ignoreInitial: true }).on('all', async () => {
     build = await importBuild()
     handleRequest = handlerFor(build)
+    servePublicPage = sharedPages(build, env.nodeEnv, env.appUrl)
     broadcastDevReady(build)
   })
 }
