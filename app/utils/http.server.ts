@@ -15,7 +15,8 @@ export function cacheableJson(request: Request, data: unknown): Response {
   const body = JSON.stringify(data)
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
   const headers = { ...RARELY_CHANGES, ETag: etag }
-  if (fresh({ 'if-none-match': request.headers.get('If-None-Match') ?? undefined }, headers))
+  const ifNoneMatch = request.headers.get('If-None-Match') ?? undefined
+  if (fresh({ 'if-none-match': ifNoneMatch }, { etag }))
     return new Response(null, { status: 304, headers })
   return new Response(body, {
     headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
