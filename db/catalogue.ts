@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { sql } from 'kysely'
+import type { Insertable, Transaction } from 'kysely'
 import { z } from 'zod'
 import { resortSlug } from '../app/domain/slug.ts'
 import type { DB } from './client.ts'
-import type { DestinationId } from './schema.ts'
+import type { Database, DestinationId } from './schema.ts'
+import { fromExcluded } from './upsert.ts'
 
 const CATALOGUE_DIR = fileURLToPath(new URL('../content/catalogue/', import.meta.url))
 
@@ -99,6 +100,25 @@ export async function readCatalogue() {
   return { resorts, restaurants }
 }
 
+/** Lists exactly `rows` in a catalogue table: upserted by id, every other row unlisted. */
+async function relist(
+  trx: Transaction<Database>,
+  table: 'resorts' | 'roomTypes' | 'diningLocations',
+  rows:
+    | Insertable<Database['resorts']>[]
+    | Insertable<Database['roomTypes']>[]
+    | Insertable<Database['diningLocations']>[],
+) {
+  await trx.updateTable(table).set({ listed: false }).execute()
+  const listed = rows.map((row) => ({ ...row, listed: true }))
+  if (listed.length === 0) return
+  await trx
+    .insertInto(table)
+    .values(listed)
+    .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded(listed[0]!)))
+    .execute()
+}
+
 /**
  * Loads the catalogue idempotently: rows are upserted by their ids, and rows no longer in the
  * files are unlisted rather than deleted, so no alert ever loses the row it points at.
@@ -110,109 +130,55 @@ export async function seedCatalogue(db: DB) {
   )
 
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('resorts').set({ listed: false }).execute()
-    await trx
-      .insertInto('resorts')
-      .values(
-        resorts.map((resort) => ({
-          id: resort.id,
-          name: resort.name,
-          slug: resortSlug(resort.name),
-          disneyIdentifier: resort.disneyIdentifier,
-          disneySlug: resort.disneySlug,
-          locationIdentifier: resort.locationIdentifier,
-          tier: resort.tier,
-          area: resort.area,
-          description: resort.description,
-          sold: resort.sold,
-          listed: true,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet({
-          name: sql`excluded.name`,
-          slug: sql`excluded.slug`,
-          disneyIdentifier: sql`excluded.disney_identifier`,
-          disneySlug: sql`excluded.disney_slug`,
-          locationIdentifier: sql`excluded.location_identifier`,
-          tier: sql`excluded.tier`,
-          area: sql`excluded.area`,
-          description: sql`excluded.description`,
-          sold: sql`excluded.sold`,
-          listed: true,
-        }),
-      )
-      .execute()
-
-    await trx.updateTable('roomTypes').set({ listed: false }).execute()
-    await trx
-      .insertInto('roomTypes')
-      .values(
-        roomTypes.map((room) => ({
-          id: room.id,
-          resortId: room.resortId,
-          name: room.name,
-          categoryName: room.categoryName,
-          maxOccupancy: room.maxOccupancy,
-          maxAdultOccupancy: room.maxAdultOccupancy,
-          maxNonAdultOccupancy: room.maxNonAdultOccupancy,
-          maxNonInfantOccupancy: room.maxNonInfantOccupancy,
-          numberOfBedrooms: room.numberOfBedrooms,
-          accessible: room.accessible,
-          disneyRoomCodes: room.disneyRoomCodes,
-          disneyRoomIds: room.disneyRoomIds,
-          sortOrder: room.sortOrder,
-          listed: true,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet({
-          resortId: sql`excluded.resort_id`,
-          name: sql`excluded.name`,
-          categoryName: sql`excluded.category_name`,
-          maxOccupancy: sql`excluded.max_occupancy`,
-          maxAdultOccupancy: sql`excluded.max_adult_occupancy`,
-          maxNonAdultOccupancy: sql`excluded.max_non_adult_occupancy`,
-          maxNonInfantOccupancy: sql`excluded.max_non_infant_occupancy`,
-          numberOfBedrooms: sql`excluded.number_of_bedrooms`,
-          accessible: sql`excluded.accessible`,
-          disneyRoomCodes: sql`excluded.disney_room_codes`,
-          disneyRoomIds: sql`excluded.disney_room_ids`,
-          sortOrder: sql`excluded.sort_order`,
-          listed: true,
-        }),
-      )
-      .execute()
-
-    await trx.updateTable('diningLocations').set({ listed: false }).execute()
-    await trx
-      .insertInto('diningLocations')
-      .values(
-        restaurants.map((restaurant) => ({
-          id: restaurant.id,
-          name: restaurant.name,
-          resortLocationIdentifier: restaurant.locationIdentifier,
-          area: restaurant.area,
-          areaType: restaurant.areaType,
-          cuisine: restaurant.cuisine,
-          serviceType: restaurant.serviceType,
-          mealPeriods: restaurant.mealPeriods,
-          listed: true,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet({
-          name: sql`excluded.name`,
-          resortLocationIdentifier: sql`excluded.resort_location_identifier`,
-          area: sql`excluded.area`,
-          areaType: sql`excluded.area_type`,
-          cuisine: sql`excluded.cuisine`,
-          serviceType: sql`excluded.service_type`,
-          mealPeriods: sql`excluded.meal_periods`,
-          listed: true,
-        }),
-      )
-      .execute()
+    await relist(
+      trx,
+      'resorts',
+      resorts.map((resort) => ({
+        id: resort.id,
+        name: resort.name,
+        slug: resortSlug(resort.name),
+        disneyIdentifier: resort.disneyIdentifier,
+        disneySlug: resort.disneySlug,
+        locationIdentifier: resort.locationIdentifier,
+        tier: resort.tier,
+        area: resort.area,
+        description: resort.description,
+        sold: resort.sold,
+      })),
+    )
+    await relist(
+      trx,
+      'roomTypes',
+      roomTypes.map((room) => ({
+        id: room.id,
+        resortId: room.resortId,
+        name: room.name,
+        categoryName: room.categoryName,
+        maxOccupancy: room.maxOccupancy,
+        maxAdultOccupancy: room.maxAdultOccupancy,
+        maxNonAdultOccupancy: room.maxNonAdultOccupancy,
+        maxNonInfantOccupancy: room.maxNonInfantOccupancy,
+        numberOfBedrooms: room.numberOfBedrooms,
+        accessible: room.accessible,
+        disneyRoomCodes: room.disneyRoomCodes,
+        disneyRoomIds: room.disneyRoomIds,
+        sortOrder: room.sortOrder,
+      })),
+    )
+    await relist(
+      trx,
+      'diningLocations',
+      restaurants.map((restaurant) => ({
+        id: restaurant.id,
+        name: restaurant.name,
+        resortLocationIdentifier: restaurant.locationIdentifier,
+        area: restaurant.area,
+        areaType: restaurant.areaType,
+        cuisine: restaurant.cuisine,
+        serviceType: restaurant.serviceType,
+        mealPeriods: restaurant.mealPeriods,
+      })),
+    )
   })
   return { resorts: resorts.length, roomTypes: roomTypes.length, restaurants: restaurants.length }
 }

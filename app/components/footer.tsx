@@ -19,38 +19,39 @@ const link = 'text-sm text-slate-300 hover:text-white'
 const button =
   'inline-block rounded-md border border-slate-500 px-3 py-2 text-sm font-medium text-slate-100 hover:border-white hover:text-white'
 
+function LinkColumn({
+  id,
+  title,
+  links,
+}: {
+  id: string
+  title: string
+  links: readonly { to: string; label: string }[]
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={heading}>
+        {title}
+      </h2>
+      <ul className="space-y-2">
+        {links.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={link}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 export function Footer() {
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-3">
-        <section aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className={heading}>
-            Quick Links
-          </h2>
-          <ul className="space-y-2">
-            {QUICK_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={link}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="footer-resources">
-          <h2 id="footer-resources" className={heading}>
-            Resources
-          </h2>
-          <ul className="space-y-2">
-            {RESOURCE_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={link}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <LinkColumn id="footer-quick-links" title="Quick Links" links={QUICK_LINKS} />
+        <LinkColumn id="footer-resources" title="Resources" links={RESOURCE_LINKS} />
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className={heading}>
             Contact

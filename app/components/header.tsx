@@ -25,9 +25,42 @@ function LogoutButton({ className }: { className: string }) {
   )
 }
 
+interface NavItem {
+  to: string
+  label: string
+}
+
+/**
+ * The header's links, one list for both layouts. Accounts §2: Pricing and Settings leave the
+ * desktop header until the user has a plan's price; the phone menu always keeps Settings.
+ */
+function navItems(user: HeaderUser | null, layout: 'desktop' | 'phone'): NavItem[] {
+  if (!user) {
+    return [
+      { to: '/how-it-works', label: 'How It Works' },
+      { to: '/pricing', label: 'Pricing' },
+      { to: '/faq', label: 'FAQ' },
+    ]
+  }
+  const hasSubscription = Boolean(user.stripeSubscriptionPlanId)
+  return [
+    { to: '/dashboard', label: 'Dashboard' },
+    { to: '/blog', label: 'Blog' },
+    ...(hasSubscription ? [{ to: '/pricing', label: 'Pricing' }] : []),
+    ...(hasSubscription || layout === 'phone' ? [{ to: '/settings', label: 'Settings' }] : []),
+    ...(user.showChatAdmin ? [{ to: '/chat-admin', label: 'Chat Admin' }] : []),
+  ]
+}
+
+function ResourceLinks() {
+  return RESOURCE_LINKS.map((link) => (
+    <Link key={link.to} to={link.to} className={menuItem}>
+      {link.label}
+    </Link>
+  ))
+}
+
 export function Header({ user }: { user: HeaderUser | null }) {
-  // Accounts §2: Pricing and Settings leave the desktop header until the user has a plan's price.
-  const hasSubscription = Boolean(user?.stripeSubscriptionPlanId)
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -36,56 +69,25 @@ export function Header({ user }: { user: HeaderUser | null }) {
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
+          {!user && (
+            <Menu
+              label={<span className={navLink({ isActive: false })}>Resources ▾</span>}
+              panelClassName="absolute right-0 mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+            >
+              <ResourceLinks />
+            </Menu>
+          )}
+          {navItems(user, 'desktop').map((item) => (
+            <NavLink key={item.to} to={item.to} className={navLink}>
+              {item.label}
+            </NavLink>
+          ))}
           {user ? (
-            <>
-              <NavLink to="/dashboard" className={navLink}>
-                Dashboard
-              </NavLink>
-              <NavLink to="/blog" className={navLink}>
-                Blog
-              </NavLink>
-              {hasSubscription && (
-                <>
-                  <NavLink to="/pricing" className={navLink}>
-                    Pricing
-                  </NavLink>
-                  <NavLink to="/settings" className={navLink}>
-                    Settings
-                  </NavLink>
-                </>
-              )}
-              {user.showChatAdmin && (
-                <NavLink to="/chat-admin" className={navLink}>
-                  Chat Admin
-                </NavLink>
-              )}
-              <LogoutButton className="hover:border-brand-500 hover:text-brand-700 ml-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700" />
-            </>
+            <LogoutButton className="hover:border-brand-500 hover:text-brand-700 ml-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700" />
           ) : (
-            <>
-              <Menu
-                label={<span className={navLink({ isActive: false })}>Resources ▾</span>}
-                panelClassName="absolute right-0 mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
-              >
-                {RESOURCE_LINKS.map((link) => (
-                  <Link key={link.to} to={link.to} className={menuItem}>
-                    {link.label}
-                  </Link>
-                ))}
-              </Menu>
-              <NavLink to="/how-it-works" className={navLink}>
-                How It Works
-              </NavLink>
-              <NavLink to="/pricing" className={navLink}>
-                Pricing
-              </NavLink>
-              <NavLink to="/faq" className={navLink}>
-                FAQ
-              </NavLink>
-              <ButtonLink to="/login" size="sm" className="ml-2 text-sm">
-                Login / Sign Up
-              </ButtonLink>
-            </>
+            <ButtonLink to="/login" size="sm" className="ml-2 text-sm">
+              Login / Sign Up
+            </ButtonLink>
           )}
         </nav>
 
@@ -100,53 +102,26 @@ export function Header({ user }: { user: HeaderUser | null }) {
           panelClassName="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
         >
           <nav aria-label="Mobile">
-            {user ? (
-              <>
-                <Link to="/dashboard" className={menuItem}>
-                  Dashboard
-                </Link>
-                <Link to="/blog" className={menuItem}>
-                  Blog
-                </Link>
-                {hasSubscription && (
-                  <Link to="/pricing" className={menuItem}>
-                    Pricing
-                  </Link>
-                )}
-                <Link to="/settings" className={menuItem}>
-                  Settings
-                </Link>
-                {user.showChatAdmin && (
-                  <Link to="/chat-admin" className={menuItem}>
-                    Chat Admin
-                  </Link>
-                )}
-                <LogoutButton className={`${menuItem} w-full text-left`} />
-              </>
-            ) : (
+            {!user && (
               <>
                 <p className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
                   Resources
                 </p>
-                {RESOURCE_LINKS.map((link) => (
-                  <Link key={link.to} to={link.to} className={menuItem}>
-                    {link.label}
-                  </Link>
-                ))}
+                <ResourceLinks />
                 <hr className="my-2 border-slate-200" />
-                <Link to="/how-it-works" className={menuItem}>
-                  How It Works
-                </Link>
-                <Link to="/pricing" className={menuItem}>
-                  Pricing
-                </Link>
-                <Link to="/faq" className={menuItem}>
-                  FAQ
-                </Link>
-                <Link to="/login" className={`${menuItem} text-brand-700 font-semibold`}>
-                  Login / Sign Up
-                </Link>
               </>
+            )}
+            {navItems(user, 'phone').map((item) => (
+              <Link key={item.to} to={item.to} className={menuItem}>
+                {item.label}
+              </Link>
+            ))}
+            {user ? (
+              <LogoutButton className={`${menuItem} w-full text-left`} />
+            ) : (
+              <Link to="/login" className={`${menuItem} text-brand-700 font-semibold`}>
+                Login / Sign Up
+              </Link>
             )}
           </nav>
         </Menu>

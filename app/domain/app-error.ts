@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+
 /**
  * What went wrong, in the application's words: the codes the specifications name
  * (QUOTA_EXCEEDED, SUBSCRIPTION_REQUIRED, NO_PLAN) and our own for everything else.
@@ -36,4 +38,16 @@ export class AppError extends Error {
     super(message)
     this.name = 'AppError'
   }
+}
+
+/** Parses with a schema, or refuses with its first issue's message beside that issue's field. */
+export function parseOrRefuse<Schema extends z.ZodType>(
+  schema: Schema,
+  raw: unknown,
+  fallback: string,
+): z.output<Schema> {
+  const result = schema.safeParse(raw)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  throw new AppError(400, 'INVALID', issue?.message ?? fallback, issue?.path.join('.'))
 }

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
-import type { Database, Plan, User } from '../../db/schema.ts'
+import { sql, type Insertable, type Kysely, type Transaction, type UpdateObject } from 'kysely'
+import type { Database, DiningAlertsTable, HotelAlertsTable, Plan, User } from '../../db/schema.ts'
 import { AppError } from '~/domain/app-error'
 import { ALERT_ERRORS, canStartAnother, type AlertKind } from '~/domain/alerts'
 import { isTrialOver } from '~/domain/plans'
@@ -60,7 +60,7 @@ export async function runningCount(
 }
 
 /** Refuses a start (or a create that starts) when the running count already meets the limit. */
-export async function assertSlotFree(
+async function assertSlotFree(
   db: Executor,
   userId: string,
   plan: Plan,
@@ -83,18 +83,73 @@ export async function setAlertStatus(
   status: number,
   now = new Date(),
 ) {
+  await editAlert(
+    db,
+    userId,
+    kind,
+    id,
+    () => status,
+    now,
+    ({ starting }) =>
+      starting ? { nextCheckAt: nextCheckAfterEdit(now), statusReason: null } : {},
+  )
+}
+
+/** A kind's own columns of a new alert: everything but its owner and its schedule. */
+type AlertFields =
+  | Omit<Insertable<HotelAlertsTable>, 'userId' | keyof ReturnType<typeof newAlertSchedule>>
+  | Omit<Insertable<DiningAlertsTable>, 'userId' | keyof ReturnType<typeof newAlertSchedule>>
+
+/** What an authorised edit decided: the new status, and whether it starts the alert. */
+export type AlertEdit = Awaited<ReturnType<typeof authorizeEdit>>
+
+/**
+ * Creates an alert of either kind after the create checks; a running one is due at once, so the
+ * worker picks it up on its next tick. Answers the new alert's id.
+ */
+export async function insertAlert(
+  db: Executor,
+  userId: string,
+  kind: AlertKind,
+  fields: AlertFields,
+  running: boolean,
+  now: Date,
+) {
   return db.transaction().execute(async (trx) => {
-    const { starting } = await authorizeEdit(trx, userId, kind, id, () => status, now)
+    await authorizeCreate(trx, userId, running, now)
+    const row = await trx
+      .insertInto(TABLES[kind])
+      .values({ userId, ...fields, ...newAlertSchedule(running, now) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  })
+}
+
+/**
+ * Edits an alert of either kind after the edit checks. `nextStatus` turns the stored status into
+ * the one asked for (or refuses it); `changes` adds the kind's own columns for that decision.
+ */
+export async function editAlert(
+  db: Executor,
+  userId: string,
+  kind: AlertKind,
+  id: string,
+  nextStatus: (current: number) => number,
+  now: Date,
+  changes: (
+    edit: AlertEdit,
+  ) => UpdateObject<Database, 'hotelAlerts'> | UpdateObject<Database, 'diningAlerts'>,
+) {
+  await db.transaction().execute(async (trx) => {
+    const edit = await authorizeEdit(trx, userId, kind, id, nextStatus, now)
     await trx
       .updateTable(TABLES[kind])
       .set({
-        status,
+        status: edit.status,
         updatedAt: now,
-        ...(starting && {
-          startedAt: now,
-          nextCheckAt: nextCheckAfterEdit(now),
-          statusReason: null,
-        }),
+        ...(edit.starting && { startedAt: now }),
+        ...changes(edit),
       })
       .where('id', '=', id)
       .execute()
@@ -121,7 +176,7 @@ export function assertAlertId(id: unknown): asserts id is string {
 }
 
 /** The checks of a create: a plan that runs, and a free slot when the alert starts running. */
-export async function authorizeCreate(
+async function authorizeCreate(
   trx: Transaction<Database>,
   userId: string,
   running: boolean,
@@ -136,7 +191,7 @@ export async function authorizeCreate(
  * The checks of an edit: the alert is the user's, the plan runs, and a start has a free slot.
  * `nextStatus` turns the stored status into the one asked for (or refuses it).
  */
-export async function authorizeEdit(
+async function authorizeEdit(
   trx: Transaction<Database>,
   userId: string,
   kind: AlertKind,
@@ -170,7 +225,7 @@ export function nextCheckAfterEdit(now: Date) {
 }
 
 /** A new alert: if it runs, it started now and its first check is due at the next tick. */
-export function newAlertSchedule(running: boolean, now: Date) {
+function newAlertSchedule(running: boolean, now: Date) {
   return {
     status: running ? 1 : 0,
     startedAt: running ? now : null,

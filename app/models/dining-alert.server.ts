@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { AppError } from '~/domain/app-error'
+import { AppError, parseOrRefuse } from '~/domain/app-error'
 import type { Database, DiningAlert } from '../../db/schema.ts'
 import { DINING_STATUS } from '~/domain/alerts'
 import { todayIn } from '~/domain/dates'
@@ -7,9 +7,8 @@ import { findDestination } from '~/domain/destinations'
 import { DINING_MESSAGES, diningAlertSchema } from '~/domain/dining-alert'
 import {
   assertAlertId,
-  authorizeCreate,
-  authorizeEdit,
-  newAlertSchedule,
+  editAlert,
+  insertAlert,
   nextCheckAfterEdit,
 } from '~/models/alert-rules.server'
 
@@ -51,28 +50,18 @@ export async function listDiningAlerts(db: Executor, userId: string, ids?: strin
   return (await query.orderBy('diningAlerts.createdAt', 'desc').execute()).map(toJson)
 }
 
-/** Validates against the schema (the destination's "today") and the restaurant list. */
 /** Checks an alert by every rule of its creation without saving it (a visitor's draft). */
 export async function checkDiningAlert(db: Executor, raw: Record<string, unknown>) {
   await validate(db, raw, new Date())
 }
 
+/** Validates against the schema (the destination's "today") and the restaurant list. */
 async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
   const destination = findDestination(
     typeof raw.resortLocationIdentifier === 'string' ? raw.resortLocationIdentifier : '',
   )
   const today = todayIn(destination?.timeZone ?? 'America/Los_Angeles', now)
-  const result = diningAlertSchema(today).safeParse(raw)
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    throw new AppError(
-      400,
-      'INVALID',
-      issue?.message ?? 'Invalid dining alert.',
-      issue?.path.join('.'),
-    )
-  }
-  const input = result.data
+  const input = parseOrRefuse(diningAlertSchema(today), raw, 'Invalid dining alert.')
   const restaurant = await db
     .selectFrom('diningLocations')
     .select(['id', 'resortLocationIdentifier', 'listed'])
@@ -111,19 +100,14 @@ export async function createDiningAlert(
   const input = await validate(db, raw, now)
   const status =
     raw.status === DINING_STATUS.stopped ? DINING_STATUS.stopped : DINING_STATUS.running
-  const id = await db.transaction().execute(async (trx) => {
-    await authorizeCreate(trx, userId, status === DINING_STATUS.running, now)
-    const row = await trx
-      .insertInto('diningAlerts')
-      .values({
-        userId,
-        ...columns(input),
-        ...newAlertSchedule(status === DINING_STATUS.running, now),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return row.id
-  })
+  const id = await insertAlert(
+    db,
+    userId,
+    'dining',
+    columns(input),
+    status === DINING_STATUS.running,
+    now,
+  )
   return (await listDiningAlerts(db, userId, [id]))[0]!
 }
 
@@ -138,32 +122,17 @@ export async function updateDiningAlert(
   assertAlertId(id)
   const now = options.now ?? new Date()
   const input = await validate(db, raw, now)
-  await db.transaction().execute(async (trx) => {
-    // Dining alerts are running (1) or stopped; any other status asked for means stopped.
-    const { status, starting } = await authorizeEdit(
-      trx,
-      userId,
-      'dining',
-      id,
-      (current) =>
-        options.status === undefined
-          ? current
-          : options.status === DINING_STATUS.running
-            ? DINING_STATUS.running
-            : DINING_STATUS.stopped,
-      now,
-    )
-    await trx
-      .updateTable('diningAlerts')
-      .set({
-        ...columns(input),
-        status,
-        updatedAt: now,
-        ...(status === DINING_STATUS.running && { nextCheckAt: nextCheckAfterEdit(now) }),
-        ...(starting && { startedAt: now, statusReason: null }),
-      })
-      .where('id', '=', id)
-      .execute()
-  })
+  // Dining alerts are running (1) or stopped; any other status asked for means stopped.
+  const nextStatus = (current: number) =>
+    options.status === undefined
+      ? current
+      : options.status === DINING_STATUS.running
+        ? DINING_STATUS.running
+        : DINING_STATUS.stopped
+  await editAlert(db, userId, 'dining', id, nextStatus, now, ({ status, starting }) => ({
+    ...columns(input),
+    ...(status === DINING_STATUS.running && { nextCheckAt: nextCheckAfterEdit(now) }),
+    ...(starting && { statusReason: null }),
+  }))
   return (await listDiningAlerts(db, userId, [id]))[0]!
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { AppError } from '~/domain/app-error'
+import { AppError, parseOrRefuse } from '~/domain/app-error'
 import type { Database, HotelAlert } from '../../db/schema.ts'
 import { HOTEL_STATUS, HOTEL_TYPE } from '~/domain/alerts'
 import { todayIn } from '~/domain/dates'
@@ -12,9 +12,8 @@ import {
 } from '~/domain/hotel-alert'
 import {
   assertAlertId,
-  authorizeCreate,
-  authorizeEdit,
-  newAlertSchedule,
+  editAlert,
+  insertAlert,
   nextCheckAfterEdit,
 } from '~/models/alert-rules.server'
 import { findResort, listRoomTypes, toResortJson, toRoomTypeJson } from '~/models/catalogue.server'
@@ -71,31 +70,25 @@ export async function listHotelAlerts(db: Executor, userId: string, ids?: string
   return toJson(db, await query.orderBy('createdAt', 'desc').execute())
 }
 
-/**
- * Validates a hotel alert against the schema, its resort's own room types and its party,
- * with "today" taken at the resort's destination.
- */
 /** Checks an alert by every rule of its creation without saving it (a visitor's draft). */
 export async function checkHotelAlert(db: Executor, raw: Record<string, unknown>) {
   await validate(db, raw, new Date())
 }
 
+/**
+ * Validates a hotel alert against the schema, its resort's own room types and its party,
+ * with "today" taken at the resort's destination.
+ */
 async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
   const resort = typeof raw.resortId === 'string' ? await findResort(db, raw.resortId) : undefined
   if (!resort || !resort.listed)
     throw new AppError(400, 'INVALID', HOTEL_MESSAGES.resort, 'resortId')
   const destination = findDestination(resort.locationIdentifier)!
-  const result = hotelAlertSchema(todayIn(destination.timeZone, now)).safeParse(raw)
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    throw new AppError(
-      400,
-      'INVALID',
-      issue?.message ?? 'Invalid hotel alert.',
-      issue?.path.join('.'),
-    )
-  }
-  const input = result.data
+  const input = parseOrRefuse(
+    hotelAlertSchema(todayIn(destination.timeZone, now)),
+    raw,
+    'Invalid hotel alert.',
+  )
   const selection = resolveRoomSelection(
     input.roomIds,
     await listRoomTypes(db, resort.id),
@@ -128,21 +121,8 @@ export async function createHotelAlert(
   options: { active?: boolean; now?: Date } = {},
 ) {
   const now = options.now ?? new Date()
-  const running = options.active ?? true
   const input = await validate(db, raw, now)
-  const id = await db.transaction().execute(async (trx) => {
-    await authorizeCreate(trx, userId, running, now)
-    const row = await trx
-      .insertInto('hotelAlerts')
-      .values({
-        userId,
-        ...columns(input),
-        ...newAlertSchedule(running, now),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return row.id
-  })
+  const id = await insertAlert(db, userId, 'hotel', columns(input), options.active ?? true, now)
   return (await listHotelAlerts(db, userId, [id]))[0]!
 }
 
@@ -160,36 +140,20 @@ export async function updateHotelAlert(
   assertAlertId(id)
   const now = options.now ?? new Date()
   const input = await validate(db, raw, now)
-  await db.transaction().execute(async (trx) => {
-    const { status, starting, previous } = await authorizeEdit(
-      trx,
-      userId,
-      'hotel',
-      id,
-      (current) => {
-        const asked = options.status ?? current
-        // A client may start, stop, or keep what the worker set (completed, errored).
-        if (![HOTEL_STATUS.stopped, HOTEL_STATUS.running, current].includes(asked)) {
-          throw new AppError(400, 'INVALID', 'Status must be 0 (stopped) or 1 (running).', 'status')
-        }
-        return asked
-      },
-      now,
-    )
-    await trx
-      .updateTable('hotelAlerts')
-      .set({
-        ...columns(input),
-        status,
-        updatedAt: now,
-        // New dates get their own answer from Disney.
-        notBookableSince: null,
-        ...(status !== previous && { statusReason: null }),
-        ...(status === HOTEL_STATUS.running && { nextCheckAt: nextCheckAfterEdit(now) }),
-        ...(starting && { startedAt: now }),
-      })
-      .where('id', '=', id)
-      .execute()
-  })
+  const nextStatus = (current: number) => {
+    const asked = options.status ?? current
+    // A client may start, stop, or keep what the worker set (completed, errored).
+    if (![HOTEL_STATUS.stopped, HOTEL_STATUS.running, current].includes(asked)) {
+      throw new AppError(400, 'INVALID', 'Status must be 0 (stopped) or 1 (running).', 'status')
+    }
+    return asked
+  }
+  await editAlert(db, userId, 'hotel', id, nextStatus, now, ({ status, previous }) => ({
+    ...columns(input),
+    // New dates get their own answer from Disney.
+    notBookableSince: null,
+    ...(status !== previous && { statusReason: null }),
+    ...(status === HOTEL_STATUS.running && { nextCheckAt: nextCheckAfterEdit(now) }),
+  }))
   return (await listHotelAlerts(db, userId, [id]))[0]!
 }

@@ -13,6 +13,7 @@ import {
 } from '~/models/catalogue-drift.server'
 import { getDb } from '~/utils/db.server'
 import { requireAdmin } from '~/utils/session.server'
+import { ErrorText } from '~/components/ui/notice'
 
 export const meta: MetaFunction = () => [
   { title: 'Catalogue drift | Disney Hotel Alerts' },
@@ -225,9 +226,7 @@ export default function CatalogueDrift() {
         </ul>
       )}
       {failed && !unmatched.some((row) => row.disneyKey === failed.key) ? (
-        <p role="alert" className="mt-3 text-sm text-red-600">
-          {failed.message}
-        </p>
+        <ErrorText className="mt-3">{failed.message}</ErrorText>
       ) : null}
 
       <h2 className="mt-10 text-lg font-semibold text-slate-900">Changes</h2>

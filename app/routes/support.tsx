@@ -11,6 +11,8 @@ import { safeRedirectPath } from '~/domain/redirects'
 import { listSessionMessages, markRead } from '~/models/chat.server'
 import { chatCaller, chatWriter, ownSession, sendVisitorMessage } from '~/utils/chat.server'
 import { getDb } from '~/utils/db.server'
+import { ErrorText } from '~/components/ui/notice'
+import { StatusButton } from '~/components/ui/button'
 
 export const meta: MetaFunction = () => [
   { title: 'Support chat | Disney Hotel Alerts' },
@@ -125,18 +127,10 @@ export default function Support() {
           </div>
         </div>
         {!signedIn && <Honeypot />}
-        {answer?.message && (
-          <p role="alert" className="text-sm text-red-600">
-            {answer.message}
-          </p>
-        )}
-        <button
-          type="submit"
-          disabled={busy}
-          className="bg-brand-600 hover:bg-brand-700 rounded-lg px-5 py-3 font-semibold text-white disabled:opacity-60"
-        >
-          {busy ? 'Sending...' : 'Send'}
-        </button>
+        <ErrorText>{answer?.message}</ErrorText>
+        <StatusButton busy={busy} busyText="Sending...">
+          Send
+        </StatusButton>
       </Form>
     </section>
   )

@@ -163,8 +163,20 @@ describe('re-seeding the catalogue', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow()
+    // Edited rows get the files' values back.
+    const snapshot = () =>
+      Promise.all([
+        db.selectFrom('plans').selectAll().orderBy('id').execute(),
+        db.selectFrom('roomTypes').selectAll().orderBy('id').execute(),
+        db.selectFrom('diningLocations').selectAll().orderBy('id').execute(),
+      ])
+    const files = await snapshot()
+    await db.updateTable('plans').set({ tagline: 'edited', alertLimit: 99 }).execute()
+    await db.updateTable('roomTypes').set({ name: 'edited', disneyRoomIds: ['0'] }).execute()
+    await db.updateTable('diningLocations').set({ cuisine: 'edited' }).execute()
     await seed(db)
     await seed(db)
+    expect(await snapshot()).toEqual(files)
     const after = await db
       .selectFrom('roomTypes')
       .select(db.fn.countAll<number>().as('n'))

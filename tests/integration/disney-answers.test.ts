@@ -23,6 +23,7 @@ import { loader as healthz } from '~/routes/healthz'
 import { NOT_FOUND_ALARM_MS, upstreamKey } from '~/utils/upstream-health.server'
 import { callRoute, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
 import {
+  alertRow,
   asJob,
   checkNow,
   connection,
@@ -31,13 +32,11 @@ import {
   drift,
   env,
   subscriber,
+  textsOf,
   tickAndCheck,
 } from '../support/worker-harness.ts'
 
-const textsOf = (alertId: string) =>
-  db.selectFrom('notifications').selectAll().where('alertId', '=', alertId).execute()
-const hotelRow = (id: string) =>
-  db.selectFrom('hotelAlerts').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+const hotelRow = (id: string) => alertRow('hotel', id)
 
 async function hotelAlertAt(resortName: string, roomNames: string[], overrides = {}) {
   const user = await subscriber()

@@ -24,6 +24,7 @@ import { readCatalogue } from '../../db/catalogue.ts'
 import { readOutbox } from '../support/outbox.ts'
 import { callRoute, getRequest } from '../support/routes.ts'
 import {
+  alertRow,
   asJob,
   check,
   connection,
@@ -35,8 +36,13 @@ import {
   sendText,
   subscriber,
   tick,
+  textRow,
+  textsOf,
   tickAndCheck,
 } from '../support/worker-harness.ts'
+
+const optOutsOf = (phoneNumber: string) =>
+  db.selectFrom('smsOptOuts').selectAll().where('phoneNumber', '=', phoneNumber).execute()
 
 async function checkJobsFor(alertId: string) {
   return (await queues.check.getJobs(['waiting'])).filter((job) =>
@@ -50,11 +56,7 @@ describe('the tick', () => {
     const alert = await createDiningAlertRow(db, user.id, { nextCheckAt: new Date() })
     await tick()
     expect(await checkJobsFor(alert.id)).toHaveLength(1)
-    const row = await db
-      .selectFrom('diningAlerts')
-      .select('nextCheckAt')
-      .where('id', '=', alert.id)
-      .executeTakeFirstOrThrow()
+    const row = await alertRow('dining', alert.id)
     const wait = new Date(row.nextCheckAt!).getTime() - Date.now()
     expect(wait).toBeGreaterThan(0)
     expect(wait).toBeLessThanOrEqual(60 * 60_000)
@@ -119,17 +121,9 @@ describe('the tick', () => {
       checkOutDate: daysFromToday(-1),
     })
     await tick()
-    const d = await db
-      .selectFrom('diningAlerts')
-      .select(['status', 'statusReason'])
-      .where('id', '=', dining.id)
-      .executeTakeFirstOrThrow()
-    const h = await db
-      .selectFrom('hotelAlerts')
-      .select('status')
-      .where('id', '=', hotel.id)
-      .executeTakeFirstOrThrow()
-    expect(d).toEqual({ status: 0, statusReason: 'The date has passed.' })
+    const d = await alertRow('dining', dining.id)
+    const h = await alertRow('hotel', hotel.id)
+    expect(d).toMatchObject({ status: 0, statusReason: 'The date has passed.' })
     expect(h.status).toBe(0)
   })
 })
@@ -148,11 +142,7 @@ describe('a dining check', () => {
       script: { dining: [`90002464|${date}|18:15:00`, `90002464|${date}|09:00:00`], rooms: [] },
     })
     await tickAndCheck()
-    const rows = await db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('alertId', '=', alert.id)
-      .execute()
+    const rows = await textsOf(alert.id)
     expect(rows).toHaveLength(1)
     expect(rows[0]!.body).toMatch(
       /^Disney Hotel Alerts: Table open: Cinderella's Royal Table, .* at 6:15 PM for 4\. Book fast: http:\/\/localhost:3000\/o\/[A-Za-z0-9]{8}$/,
@@ -168,14 +158,8 @@ describe('a dining check', () => {
         scheduledFor: Date.now(),
       }),
     )
-    expect(
-      await db.selectFrom('notifications').where('alertId', '=', alert.id).execute(),
-    ).toHaveLength(1)
-    const row = await db
-      .selectFrom('diningAlerts')
-      .selectAll()
-      .where('id', '=', alert.id)
-      .executeTakeFirstOrThrow()
+    expect(await textsOf(alert.id)).toHaveLength(1)
+    const row = await alertRow('dining', alert.id)
     expect(row.status).toBe(1)
     expect(row.lastCheckedAt).not.toBeNull()
     expect(row.lastFoundAt).not.toBeNull()
@@ -205,15 +189,9 @@ describe('a dining check', () => {
       const error = await check(job).catch((thrown: unknown) => thrown)
       expect(error).toBeInstanceOf(UpstreamFault)
       expect((error as UpstreamFault).reason).toBe(reason)
-      expect(
-        await db.selectFrom('notifications').where('alertId', '=', alert.id).execute(),
-      ).toEqual([])
-      const row = await db
-        .selectFrom('diningAlerts')
-        .select(['status', 'lastCheckedAt'])
-        .where('id', '=', alert.id)
-        .executeTakeFirstOrThrow()
-      expect(row).toEqual({ status: 1, lastCheckedAt: null })
+      expect(await textsOf(alert.id)).toEqual([])
+      const row = await alertRow('dining', alert.id)
+      expect(row).toMatchObject({ status: 1, lastCheckedAt: null })
       const health = await (await healthz()).json()
       expect(health.upstream.dining?.reason).toBe(reason)
       if (reason === 'auth')
@@ -270,17 +248,9 @@ describe('a hotel check', () => {
       script: { dining: [], rooms: [rooms[1]!.disneyRoomCodes[0] ?? rooms[1]!.disneyRoomIds[0]!] },
     })
     await tickAndCheck()
-    const row = await db
-      .selectFrom('hotelAlerts')
-      .selectAll()
-      .where('id', '=', alert.id)
-      .executeTakeFirstOrThrow()
+    const row = await alertRow('hotel', alert.id)
     expect(row.status).toBe(2)
-    const texts = await db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('alertId', '=', alert.id)
-      .execute()
+    const texts = await textsOf(alert.id)
     expect(texts).toHaveLength(1)
     expect(texts[0]!.body).toContain(`Room open: ${rooms[1]!.name} at Pop Century Resort`)
     expect(texts[0]!.bookingUrl).toBe(
@@ -293,11 +263,7 @@ describe('a hotel check', () => {
     const alert = await createHotelAlertRow(db, user.id, { nextCheckAt: new Date() })
     configureSimulator({ script: { dining: [], rooms: [] } })
     await tickAndCheck()
-    const row = await db
-      .selectFrom('hotelAlerts')
-      .selectAll()
-      .where('id', '=', alert.id)
-      .executeTakeFirstOrThrow()
+    const row = await alertRow('hotel', alert.id)
     expect(row).toMatchObject({ status: 1, lastFoundAt: null })
     expect(row.lastCheckedAt).not.toBeNull()
   })
@@ -311,11 +277,7 @@ describe('a hotel check', () => {
       nextCheckAt: new Date(),
     })
     await tickAndCheck()
-    const row = await db
-      .selectFrom('hotelAlerts')
-      .selectAll()
-      .where('id', '=', alert.id)
-      .executeTakeFirstOrThrow()
+    const row = await alertRow('hotel', alert.id)
     expect(row.status).toBe(3)
     expect(row.statusReason).toBe("Disney's Paradise Pier Hotel is no longer sold by Disney")
   })
@@ -338,11 +300,7 @@ async function pendingText(phoneNumber?: string) {
       scheduledFor: Date.now(),
     }),
   )
-  return db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('alertId', '=', alert.id)
-    .executeTakeFirstOrThrow()
+  return (await textsOf(alert.id))[0]!
 }
 
 describe('sending texts', () => {
@@ -352,11 +310,7 @@ describe('sending texts', () => {
     await sendText(asJob<SmsJob>({ notificationId: text.id }))
     const sent = readOutbox().filter((entry) => entry.body === text.body)
     expect(sent).toHaveLength(1)
-    const row = await db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('id', '=', text.id)
-      .executeTakeFirstOrThrow()
+    const row = await textRow(text.id)
     expect(row).toMatchObject({ status: 'sent', twilioSid: sent[0]!.sid, attempts: 1 })
   })
 
@@ -371,11 +325,7 @@ describe('sending texts', () => {
       .execute()
     await sendText(asJob<SmsJob>({ notificationId: text.id }))
     expect(readOutbox().filter((entry) => entry.body === text.body)).toHaveLength(1)
-    const row = await db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('id', '=', text.id)
-      .executeTakeFirstOrThrow()
+    const row = await textRow(text.id)
     expect(row.status).toBe('sent')
     expect(row.twilioSid).toMatch(/^SM/)
   })
@@ -385,11 +335,7 @@ describe('sending texts', () => {
     await optOut(db, text.toNumber)
     await sendText(asJob<SmsJob>({ notificationId: text.id }))
     expect(readOutbox().filter((entry) => entry.body === text.body)).toHaveLength(0)
-    const row = await db
-      .selectFrom('notifications')
-      .select('status')
-      .where('id', '=', text.id)
-      .executeTakeFirstOrThrow()
+    const row = await textRow(text.id)
     expect(row.status).toBe('skipped')
   })
 
@@ -397,15 +343,9 @@ describe('sending texts', () => {
     const text = await pendingText()
     unsubscribeAtTwilio(text.toNumber)
     await sendText(asJob<SmsJob>({ notificationId: text.id }))
-    const row = await db
-      .selectFrom('notifications')
-      .select('status')
-      .where('id', '=', text.id)
-      .executeTakeFirstOrThrow()
+    const row = await textRow(text.id)
     expect(row.status).toBe('skipped')
-    expect(
-      await db.selectFrom('smsOptOuts').where('phoneNumber', '=', text.toNumber).execute(),
-    ).toHaveLength(1)
+    expect(await optOutsOf(text.toNumber)).toHaveLength(1)
   })
 
   it('fit one GSM-7 segment for the longest restaurant and resort names of the catalogue', async () => {
@@ -459,11 +399,7 @@ describe('texts whose send job was lost', () => {
     expect(await waiting()).toEqual([row.id])
 
     await sendText(asJob<SmsJob>({ notificationId: row.id }, row.id))
-    const sent = await db
-      .selectFrom('notifications')
-      .select('status')
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow()
+    const sent = await textRow(row.id)
     expect(sent.status).toBe('sent')
     await queues.sms.obliterate({ force: true })
     expect((await tick()).requeued).toBe(0) // sent texts are never queued again
@@ -528,9 +464,7 @@ describe('Twilio webhooks and short links', () => {
       body: new URLSearchParams(params),
     })
     expect((await callRoute(inbound, unsigned)).status).toBe(403)
-    expect(
-      await db.selectFrom('smsOptOuts').where('phoneNumber', '=', user.phoneNumber).execute(),
-    ).toEqual([])
+    expect(await optOutsOf(user.phoneNumber)).toEqual([])
   })
 
   it('STOP stops texts, START resumes them, HELP says who we are', async () => {
@@ -540,9 +474,7 @@ describe('Twilio webhooks and short links', () => {
       signedForm('/webhooks/twilio/inbound', { From: user.phoneNumber, Body: ' stop ' }),
     )
     expect(await stop.text()).toContain('you are unsubscribed')
-    expect(
-      await db.selectFrom('smsOptOuts').where('phoneNumber', '=', user.phoneNumber).execute(),
-    ).toHaveLength(1)
+    expect(await optOutsOf(user.phoneNumber)).toHaveLength(1)
     const help = await callRoute(
       inbound,
       signedForm('/webhooks/twilio/inbound', { From: user.phoneNumber, Body: 'HELP' }),
@@ -552,9 +484,7 @@ describe('Twilio webhooks and short links', () => {
       inbound,
       signedForm('/webhooks/twilio/inbound', { From: user.phoneNumber, Body: 'START' }),
     )
-    expect(
-      await db.selectFrom('smsOptOuts').where('phoneNumber', '=', user.phoneNumber).execute(),
-    ).toEqual([])
+    expect(await optOutsOf(user.phoneNumber)).toEqual([])
   })
 
   it("with Twilio's Advanced Opt-Out on, records its OptOutType and leaves the reply to Twilio", async () => {
@@ -570,9 +500,7 @@ describe('Twilio webhooks and short links', () => {
       )
       expect(await stop.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>')
     }
-    expect(
-      await db.selectFrom('smsOptOuts').where('phoneNumber', '=', user.phoneNumber).execute(),
-    ).toHaveLength(1)
+    expect(await optOutsOf(user.phoneNumber)).toHaveLength(1)
     await callRoute(
       inbound,
       signedForm('/webhooks/twilio/inbound', {
@@ -581,9 +509,7 @@ describe('Twilio webhooks and short links', () => {
         OptOutType: 'START',
       }),
     )
-    expect(
-      await db.selectFrom('smsOptOuts').where('phoneNumber', '=', user.phoneNumber).execute(),
-    ).toEqual([])
+    expect(await optOutsOf(user.phoneNumber)).toEqual([])
   })
 
   it('records delivery status from the callback, never moving back', async () => {
@@ -613,11 +539,7 @@ describe('Twilio webhooks and short links', () => {
       )
     expect((await post('delivered')).status).toBe(204)
     await post('sent')
-    const after = await db
-      .selectFrom('notifications')
-      .select('status')
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow()
+    const after = await textRow(row.id)
     expect(after.status).toBe('delivered')
 
     const click = await callRoute(shortLink, getRequest('/o/Zz9Yy8Xx'), {
@@ -626,11 +548,7 @@ describe('Twilio webhooks and short links', () => {
     expect(click.headers.get('Location')).toBe(
       'https://disneyland.disney.go.com/dine-res/availability/',
     )
-    const clicked = await db
-      .selectFrom('notifications')
-      .select('clicks')
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow()
+    const clicked = await textRow(row.id)
     expect(clicked.clicks).toBe(1)
     expect(
       (await callRoute(shortLink, getRequest('/o/nope'), { params: { code: 'nope' } })).status,

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
 import { afterEach, beforeEach, expect, vi } from 'vitest'
 import { createUser } from '../../db/factories.ts'
+import { alertRow, userRow } from './rows.ts'
 import type { User } from '../../db/schema.ts'
 import { resetStripeMock } from '../../mocks/stripe.ts'
 import { action as cancelRoute } from '~/routes/api.stripe.cancel-subscription'
@@ -60,10 +61,6 @@ export function resetStripeBetweenTests() {
 /** Watches customers.create of every Stripe client (the app's included): it lives on the prototype. */
 export function watchCustomerCreates() {
   return vi.spyOn(Object.getPrototypeOf(stripeApi.customers) as Stripe.CustomerResource, 'create')
-}
-
-export async function userRow(id: string) {
-  return db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 }
 
 export async function subscriptionRows(userId: string) {
@@ -211,14 +208,6 @@ export async function storedEvent(id: string) {
 export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
 export const tomorrow = () => new Date(Date.now() + DAY_MS)
 
-export async function alertRow(kind: 'hotel' | 'dining', id: string) {
-  return db()
-    .selectFrom(kind === 'hotel' ? 'hotelAlerts' : 'diningAlerts')
-    .select(['id', 'status', 'statusReason', 'nextCheckAt'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-}
-
 export async function runningCount(userId: string) {
   let running = 0
   for (const table of ['hotelAlerts', 'diningAlerts'] as const) {
@@ -232,3 +221,5 @@ export async function runningCount(userId: string) {
   }
   return running
 }
+
+export { alertRow, userRow }

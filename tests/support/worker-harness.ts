@@ -74,3 +74,5 @@ export async function tickAndCheck() {
 export function checkNow(kind: CheckJob['kind'], alertIds: string[]) {
   return check(asJob<CheckJob>({ kind, queryKey: 'q', alertIds, scheduledFor: Date.now() }))
 }
+
+export { alertRow, textRow, textsOf } from './rows.ts'

@@ -1,6 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
 import { format, parseISO } from 'date-fns'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { DayPicker } from 'react-day-picker'
 import {
   formatDateRange,
@@ -34,6 +34,49 @@ function CalendarIcon() {
 const triggerClass =
   'flex w-full items-center justify-between rounded-lg border border-slate-300 px-3 py-2.5 text-left shadow-sm hover:border-brand-500'
 
+/**
+ * A date field that opens a calendar in a popover. `children` draws the calendar; it is given
+ * `closeSoon`, which closes the popover a moment after a pick.
+ */
+function CalendarPopover({
+  id,
+  label,
+  empty,
+  children,
+}: {
+  id: string
+  label: string
+  empty: boolean
+  children: (closeSoon: () => void) => ReactNode
+}) {
+  const closeRef = useRef<() => void>(() => {})
+  const [timer, setTimer] = useState<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(timer), [timer])
+  const closeSoon = () => setTimer(setTimeout(() => closeRef.current(), CLOSE_DELAY_MS))
+  return (
+    <Popover className="relative">
+      {({ close }) => {
+        closeRef.current = close
+        return (
+          <>
+            <PopoverButton id={id} className={triggerClass}>
+              <span className={empty ? 'text-slate-500' : 'text-slate-900'}>{label}</span>
+              <CalendarIcon />
+            </PopoverButton>
+            <PopoverPanel
+              anchor="bottom start"
+              className="z-[60] mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl [--anchor-gap:0.5rem]"
+              focus
+            >
+              {children(closeSoon)}
+            </PopoverPanel>
+          </>
+        )
+      }}
+    </Popover>
+  )
+}
+
 /** Check-in and check-out on a range calendar; past days cannot be picked. */
 export function DateRangeCalendar({
   value,
@@ -46,9 +89,6 @@ export function DateRangeCalendar({
   minDate: string
   id: string
 }) {
-  const closeRef = useRef<() => void>(() => {})
-  const [timer, setTimer] = useState<ReturnType<typeof setTimeout>>()
-  useEffect(() => () => clearTimeout(timer), [timer])
   const currentYear = new Date().getFullYear()
   const label =
     value.from && value.to
@@ -56,40 +96,23 @@ export function DateRangeCalendar({
       : value.from
         ? `${formatShortDate(value.from, currentYear)} - …`
         : 'Select dates'
-
   return (
-    <Popover className="relative">
-      {({ close }) => {
-        closeRef.current = close
-        return (
-          <>
-            <PopoverButton id={id} className={triggerClass}>
-              <span className={value.from ? 'text-slate-900' : 'text-slate-500'}>{label}</span>
-              <CalendarIcon />
-            </PopoverButton>
-            <PopoverPanel
-              anchor="bottom start"
-              className="z-[60] mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl [--anchor-gap:0.5rem]"
-              focus
-            >
-              <DayPicker
-                mode="range"
-                numberOfMonths={1}
-                selected={{ from: fromIso(value.from), to: fromIso(value.to) }}
-                defaultMonth={fromIso(value.from) ?? fromIso(minDate)}
-                disabled={{ before: fromIso(minDate)! }}
-                onSelect={(_range, clicked) => {
-                  const next = nextRange(value, toIso(clicked))
-                  onChange(next)
-                  if (next.from && next.to)
-                    setTimer(setTimeout(() => closeRef.current(), CLOSE_DELAY_MS))
-                }}
-              />
-            </PopoverPanel>
-          </>
-        )
-      }}
-    </Popover>
+    <CalendarPopover id={id} label={label} empty={!value.from}>
+      {(closeSoon) => (
+        <DayPicker
+          mode="range"
+          numberOfMonths={1}
+          selected={{ from: fromIso(value.from), to: fromIso(value.to) }}
+          defaultMonth={fromIso(value.from) ?? fromIso(minDate)}
+          disabled={{ before: fromIso(minDate)! }}
+          onSelect={(_range, clicked) => {
+            const next = nextRange(value, toIso(clicked))
+            onChange(next)
+            if (next.from && next.to) closeSoon()
+          }}
+        />
+      )}
+    </CalendarPopover>
   )
 }
 
@@ -105,40 +128,20 @@ export function SingleDateCalendar({
   minDate: string
   id: string
 }) {
-  const closeRef = useRef<() => void>(() => {})
-  const [timer, setTimer] = useState<ReturnType<typeof setTimeout>>()
-  useEffect(() => () => clearTimeout(timer), [timer])
   return (
-    <Popover className="relative">
-      {({ close }) => {
-        closeRef.current = close
-        return (
-          <>
-            <PopoverButton id={id} className={triggerClass}>
-              <span className={value ? 'text-slate-900' : 'text-slate-500'}>
-                {value ? formatLongDate(value) : 'Select a date'}
-              </span>
-              <CalendarIcon />
-            </PopoverButton>
-            <PopoverPanel
-              anchor="bottom start"
-              className="z-[60] mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl [--anchor-gap:0.5rem]"
-              focus
-            >
-              <DayPicker
-                mode="single"
-                selected={fromIso(value)}
-                defaultMonth={fromIso(value) ?? fromIso(minDate)}
-                disabled={{ before: fromIso(minDate)! }}
-                onSelect={(_date, clicked) => {
-                  onChange(toIso(clicked))
-                  setTimer(setTimeout(() => closeRef.current(), CLOSE_DELAY_MS))
-                }}
-              />
-            </PopoverPanel>
-          </>
-        )
-      }}
-    </Popover>
+    <CalendarPopover id={id} label={value ? formatLongDate(value) : 'Select a date'} empty={!value}>
+      {(closeSoon) => (
+        <DayPicker
+          mode="single"
+          selected={fromIso(value)}
+          defaultMonth={fromIso(value) ?? fromIso(minDate)}
+          disabled={{ before: fromIso(minDate)! }}
+          onSelect={(_date, clicked) => {
+            onChange(toIso(clicked))
+            closeSoon()
+          }}
+        />
+      )}
+    </CalendarPopover>
   )
 }

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Notice } from '~/components/ui/notice'
 import { buttonClass } from '~/components/ui/button'
+import { ErrorText } from '~/components/ui/notice'
 
 /** A titled section of an alert form, with its error shown right below it. */
 export function FormSection({
@@ -29,11 +30,7 @@ export function FormSection({
         {aside}
       </div>
       {children}
-      {error && (
-        <p role="alert" className="mt-3 text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <ErrorText className="mt-3">{error}</ErrorText>
     </section>
   )
 }

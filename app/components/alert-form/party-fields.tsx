@@ -32,47 +32,22 @@ export function PartyFields({
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-6">
-        {live ? (
-          <>
-            <NumberStepper
-              id={`${idPrefix}-adults`}
-              name="numberOfAdults"
-              label="Adults (18+)"
-              value={adults}
-              min={HOTEL_PARTY.adults.min}
-              max={HOTEL_PARTY.adults.max}
-              onChange={(value) => onChange({ adults: value, childAges: [...childAges] })}
-            />
-            <NumberStepper
-              id={`${idPrefix}-children`}
-              name="numberOfChildren"
-              label="Children"
-              value={childAges.length}
-              min={HOTEL_PARTY.children.min}
-              max={HOTEL_PARTY.children.max}
-              onChange={setChildren}
-            />
-          </>
-        ) : (
-          <>
-            <PlainNumber
-              id={`${idPrefix}-adults`}
-              name="numberOfAdults"
-              label="Adults (18+)"
-              value={adults}
-              min={HOTEL_PARTY.adults.min}
-              max={HOTEL_PARTY.adults.max}
-            />
-            <PlainNumber
-              id={`${idPrefix}-children`}
-              name="numberOfChildren"
-              label="Children"
-              value={childAges.length}
-              min={HOTEL_PARTY.children.min}
-              max={HOTEL_PARTY.children.max}
-            />
-          </>
-        )}
+        <PartyCount
+          id={`${idPrefix}-adults`}
+          name="numberOfAdults"
+          label="Adults (18+)"
+          value={adults}
+          limits={HOTEL_PARTY.adults}
+          onChange={live ? (value) => onChange({ adults: value, childAges: [...childAges] }) : null}
+        />
+        <PartyCount
+          id={`${idPrefix}-children`}
+          name="numberOfChildren"
+          label="Children"
+          value={childAges.length}
+          limits={HOTEL_PARTY.children}
+          onChange={live ? setChildren : null}
+        />
       </div>
       {childAges.length > 0 && (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -112,26 +87,40 @@ export function PartyFields({
   )
 }
 
-function PlainNumber(props: {
+/** A count of the party: a stepper once hydrated, a plain number field without JavaScript. */
+function PartyCount(props: {
   id: string
   name: string
   label: string
   value: number
-  min: number
-  max: number
+  limits: { min: number; max: number }
+  onChange: ((value: number) => void) | null
 }) {
+  const { id, name, label, value, limits, onChange } = props
+  if (onChange)
+    return (
+      <NumberStepper
+        id={id}
+        name={name}
+        label={label}
+        value={value}
+        min={limits.min}
+        max={limits.max}
+        onChange={onChange}
+      />
+    )
   return (
     <div>
-      <label htmlFor={props.id} className="mb-1 block text-sm font-medium text-slate-700">
-        {props.label}
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
       </label>
       <input
-        id={props.id}
-        name={props.name}
+        id={id}
+        name={name}
         type="number"
-        min={props.min}
-        max={props.max}
-        defaultValue={props.value}
+        min={limits.min}
+        max={limits.max}
+        defaultValue={value}
         className="h-11 w-20 rounded-lg border border-slate-300 text-center"
       />
     </div>

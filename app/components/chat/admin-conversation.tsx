@@ -11,6 +11,7 @@ import {
   type ChatSessionJson,
 } from '~/domain/chat'
 import { useHydrated } from '~/hooks/use-hydrated'
+import { ErrorText } from '~/components/ui/notice'
 
 type Shown = ChatMessageJson & { pending?: boolean }
 
@@ -192,11 +193,7 @@ export function AdminConversation({
           maxLength={MAX_MESSAGE_LENGTH}
           className="focus:border-brand-500 focus:ring-brand-500 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
         />
-        {shownError && (
-          <p role="alert" className="text-sm text-red-600">
-            {shownError}
-          </p>
-        )}
+        <ErrorText>{shownError}</ErrorText>
         <button
           type="submit"
           disabled={hydrated && !check.ok}

@@ -11,6 +11,8 @@ import {
   type ChatMessageJson,
 } from '~/domain/chat'
 import { usePolling } from '~/hooks/use-polling'
+import { ErrorText } from '~/components/ui/notice'
+import { StatusButton } from '~/components/ui/button'
 
 interface Conversation {
   sessionId: string | null
@@ -181,18 +183,10 @@ export default function ChatWidget({
               </div>
             )}
             {!signedIn && <Honeypot />}
-            {error && (
-              <p role="alert" className="text-sm text-red-600">
-                {error}
-              </p>
-            )}
-            <button
-              type="submit"
-              disabled={sending}
-              className="bg-brand-600 hover:bg-brand-700 w-full rounded-lg px-4 py-2 font-semibold text-white disabled:opacity-60"
-            >
-              {sending ? 'Sending...' : 'Send'}
-            </button>
+            <ErrorText>{error}</ErrorText>
+            <StatusButton busy={sending} busyText="Sending..." size="sm" className="w-full">
+              Send
+            </StatusButton>
           </form>
         </section>
       )}

@@ -1,16 +1,16 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
+import { ErrorText } from './notice'
 
 export const inputClass =
   'block w-full rounded-lg border border-slate-300 px-4 py-3 text-lg shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid]:border-red-500'
 
 /** The first error of a form field, right below it, named by the field's aria-describedby. */
 export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null
   return (
-    <p id={id} role="alert" className="mt-2 text-sm text-red-600">
-      {errors[0]}
-    </p>
+    <ErrorText id={id} className="mt-2">
+      {errors?.[0]}
+    </ErrorText>
   )
 }
 

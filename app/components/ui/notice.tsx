@@ -27,3 +27,21 @@ export function Notice({
     </p>
   )
 }
+
+/** An error in words, read out at once; nothing when there is none. */
+export function ErrorText({
+  id,
+  className = '',
+  children,
+}: {
+  id?: string
+  className?: string
+  children: ReactNode
+}) {
+  if (!children) return null
+  return (
+    <p id={id} role="alert" className={`text-sm text-red-600 ${className}`.trim()}>
+      {children}
+    </p>
+  )
+}

@@ -1,0 +1,28 @@
+import { getDb } from '~/utils/db.server'
+
+/** Rows as the app or the worker left them, for assertions. */
+
+export function alertRow(kind: 'hotel' | 'dining', id: string) {
+  return getDb()
+    .selectFrom(kind === 'hotel' ? 'hotelAlerts' : 'diningAlerts')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+}
+
+/** The texts (outbox rows) an alert's checks queued. */
+export function textsOf(alertId: string) {
+  return getDb().selectFrom('notifications').selectAll().where('alertId', '=', alertId).execute()
+}
+
+export function textRow(id: string) {
+  return getDb()
+    .selectFrom('notifications')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+}
+
+export function userRow(id: string) {
+  return getDb().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+}
