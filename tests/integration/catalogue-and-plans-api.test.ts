@@ -172,7 +172,10 @@ describe('re-seeding the catalogue', () => {
       ])
     const files = await snapshot()
     await db.updateTable('plans').set({ tagline: 'edited', alertLimit: 99 }).execute()
-    await db.updateTable('roomTypes').set({ name: 'edited', disneyRoomIds: ['0'] }).execute()
+    await db
+      .updateTable('roomTypes')
+      .set({ name: 'edited', disneyRoomIds: ['0'] })
+      .execute()
     await db.updateTable('diningLocations').set({ cuisine: 'edited' }).execute()
     await seed(db)
     await seed(db)
