@@ -1,13 +1,13 @@
 /**
- * Web benchmark (`npm run bench:web -- [--seconds S] [--connections C] [--pages /a,/b]
- * [--profile DIR]`), after
- * `npm run build`. Starts the production build with mocks on a free port and a database of its
- * own, signs a user in through /login (the code read from the SMS outbox), gives them a plan and
- * 10 alerts, then runs autocannon at C connections (50 by default) on /dashboard signed in and on
- * the public pages signed out. Per page it prints requests/s, p50/p99 latency, errors and non-2xx
- * answers, the size of each gzipped answer, and the server's CPU milliseconds per request (from /proc/PID/stat before and after),
- * with the load average. Numbers, not assertions: run it by hand. `--profile DIR` starts the
- * server with `node --cpu-prof` and leaves its profile in DIR.
+ * Web benchmark, after `npm run build`:
+ * `npm run bench:web -- [--seconds S] [--connections C] [--pages /a,/b] [--profile DIR]`.
+ * Starts the production build with mocks on a free port and a database of its own, signs a user
+ * in through /login (the code read from the SMS outbox), gives them a plan and 10 alerts, then
+ * runs autocannon at C connections (50 by default) on /dashboard signed in and on the public
+ * pages signed out. Per page it prints requests/s, p50/p99 latency, errors and non-2xx answers,
+ * the size of each gzipped answer, and the server's CPU milliseconds per request (from
+ * /proc/PID/stat before and after), with the load average. Numbers, not assertions: run it by
+ * hand. `--profile DIR` starts the server with `node --cpu-prof` and leaves its profile in DIR.
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
