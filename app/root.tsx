@@ -18,24 +18,26 @@ import { NonceContext } from '~/utils/nonce'
 import { getUser } from '~/utils/session.server'
 import stylesheet from '~/styles/tailwind.css'
 import { ButtonLink } from '~/components/ui/button'
+import { getEnv } from '~/env.server'
+import { pageMeta } from '~/utils/seo'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export const meta: MetaFunction = () => [
-  { title: 'Disney Hotel Alerts: texts when Disney rooms and tables open up' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Disney Hotel Alerts: texts when Disney rooms and tables open up',
+    description:
       'Get a text the moment a sold-out Disney resort room or a booked-up dining reservation opens up. Not affiliated with Disney.',
-  },
-]
+  })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request)
   return json({
+    // Canonical and social addresses are absolute, on the site's own origin (APP_URL).
+    appUrl: getEnv().appUrl,
     user: user && {
       planId: user.planId,
       stripeSubscriptionPlanId: user.stripeSubscriptionPlanId,

@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { pageMeta } from '~/utils/seo'
 
 interface LegalPageData {
   title: string
@@ -7,9 +8,13 @@ interface LegalPageData {
   html: string
 }
 
-export const legalPageMeta: MetaFunction = ({ data }) => [
-  { title: `${(data as LegalPageData | undefined)?.title ?? 'Legal'} | Disney Hotel Alerts` },
-]
+export const legalPageMeta: MetaFunction = (args) => {
+  const title = (args.data as LegalPageData | undefined)?.title ?? 'Legal'
+  return pageMeta(args, {
+    title: `${title} | Disney Hotel Alerts`,
+    description: `The ${title} of Disney Hotel Alerts, an independent text-alert service for Disney hotel and dining openings.`,
+  })
+}
 
 /** A legal page rendered from our own markdown (content/pages). */
 export function LegalPage() {

@@ -4,6 +4,10 @@ import {
   diningAlertSchema,
   diningFormSchema,
   fromDiningTimes,
+  SIMPLE_DINING_DEFAULTS,
+  SIMPLE_FLEXIBILITY,
+  simpleFlexibilityOf,
+  simpleTimeFields,
   timeMatches,
   TIME_SLOTS,
   toDiningTimes,
@@ -215,5 +219,37 @@ describe('diningFormSchema', () => {
       timeChoice: 'time',
     })
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Choose a time.'])
+  })
+})
+
+describe('the simpler form variant', () => {
+  it('offers Exact time only, +/-1 h, +/-2 h and the three meals, defaulting to +/-2 at 11:00 for 4', () => {
+    expect(SIMPLE_FLEXIBILITY.map((choice) => choice.label)).toEqual([
+      'Exact time only',
+      '+/-1 h',
+      '+/-2 h',
+      'Morning (Breakfast)',
+      'Afternoon (Lunch)',
+      'Evening (Dinner)',
+    ])
+    expect(SIMPLE_DINING_DEFAULTS).toEqual({ flexibility: '2', time: '11:00', partySize: 4 })
+  })
+
+  it.each([
+    ['none', { timeChoice: 'time', specificTime: '11:00', tolerance: '0' }],
+    ['1', { timeChoice: 'time', specificTime: '11:00', tolerance: '60' }],
+    ['2', { timeChoice: 'time', specificTime: '11:00', tolerance: '120' }],
+    ['morning', { timeChoice: 'breakfast', specificTime: '', tolerance: '0' }],
+    ['afternoon', { timeChoice: 'lunch', specificTime: '', tolerance: '0' }],
+    ['evening', { timeChoice: 'dinner', specificTime: '', tolerance: '0' }],
+  ])('reads %s as the page form fields %j, and back', (flexibility, fields) => {
+    expect(simpleTimeFields(flexibility, '11:00')).toEqual(fields)
+    expect(simpleFlexibilityOf({ ...fields, tolerance: Number(fields.tolerance) })).toBe(
+      flexibility,
+    )
+  })
+
+  it.each(['', '3', 'MORNING', 'all-day'])('refuses the unknown choice %j', (flexibility) => {
+    expect(simpleTimeFields(flexibility, '11:00')).toBeNull()
   })
 })

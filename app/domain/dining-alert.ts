@@ -248,3 +248,46 @@ export function diningFormSchema(
       return z.NEVER
     })
 }
+
+/**
+ * The simpler dining form (/dining-alerts/new, catalogue §5): a time and one flexibility choice,
+ * where the three meal choices stand for Breakfast, Lunch and Dinner. Each choice is the page
+ * form's time fields, so both forms save through the same schema.
+ */
+export const SIMPLE_FLEXIBILITY = [
+  { value: 'none', label: 'Exact time only', timeChoice: 'time', tolerance: 0 },
+  { value: '1', label: '+/-1 h', timeChoice: 'time', tolerance: 60 },
+  { value: '2', label: '+/-2 h', timeChoice: 'time', tolerance: 120 },
+  { value: 'morning', label: 'Morning (Breakfast)', timeChoice: 'breakfast', tolerance: 0 },
+  { value: 'afternoon', label: 'Afternoon (Lunch)', timeChoice: 'lunch', tolerance: 0 },
+  { value: 'evening', label: 'Evening (Dinner)', timeChoice: 'dinner', tolerance: 0 },
+] as const
+
+export const SIMPLE_DINING_DEFAULTS = {
+  flexibility: '2',
+  time: '11:00',
+  partySize: DINING_PARTY.default,
+} as const
+
+export const SIMPLE_FLEXIBILITY_MESSAGE = 'Choose how flexible your time is.'
+
+/** The page form's time fields for a flexibility choice and time; null for an unknown choice. */
+export function simpleTimeFields(flexibility: string, time: string) {
+  const choice = SIMPLE_FLEXIBILITY.find((item) => item.value === flexibility)
+  if (!choice) return null
+  return {
+    timeChoice: choice.timeChoice,
+    specificTime: choice.timeChoice === 'time' ? time : '',
+    tolerance: String(choice.tolerance),
+  }
+}
+
+/** The flexibility choice a form's time fields came from, to show the form again. */
+export function simpleFlexibilityOf(fields: { timeChoice: string; tolerance: number }): string {
+  const choice = SIMPLE_FLEXIBILITY.find(
+    (item) =>
+      item.timeChoice === fields.timeChoice &&
+      (item.timeChoice !== 'time' || item.tolerance === fields.tolerance),
+  )
+  return choice?.value ?? SIMPLE_DINING_DEFAULTS.flexibility
+}

@@ -68,6 +68,18 @@ describe('postLoginPath', () => {
     )
   })
 
+  it('carries an alert intent from the dashboard link through pricing', () => {
+    const redirect =
+      '/dashboard?openAddAlert=true&hotel=Disney%27s+Riviera+Resort&type=hotel&hotelId='
+    expect(postLoginPath({ hasPlan: false, intent: null, redirect })).toBe(
+      '/pricing?openAddAlert=true&hotel=Disney%27s+Riviera+Resort',
+    )
+    expect(postLoginPath({ hasPlan: false, intent: 'quick', redirect })).toBe(
+      '/pricing?intent=quick&openAddAlert=true&hotel=Disney%27s+Riviera+Resort',
+    )
+    expect(postLoginPath({ hasPlan: true, intent: null, redirect })).toBe(redirect)
+  })
+
   it('never follows a target off the site', () => {
     expect(postLoginPath({ hasPlan: true, intent: null, next: '//evil.example' })).toBe(
       '/dashboard',

@@ -1,3 +1,5 @@
+import { alertIntentQuery } from './checkout'
+
 /**
  * Where a visitor goes after a login or a form: only paths on this site are followed, so a
  * crafted link can never send someone elsewhere (no open redirect).
@@ -38,5 +40,11 @@ export function postLoginPath(options: {
   if (options.hasPlan) return target ?? '/dashboard'
   if (options.intent === 'pro') return target ?? '/pricing?intent=pro'
   if (target?.startsWith('/payment/')) return target
-  return options.intent ? `/pricing?intent=${options.intent}` : '/pricing'
+  // An alert intent (openAddAlert, hotel, …) rides through pricing and checkout to the dashboard.
+  const query = new URLSearchParams(options.intent ? { intent: options.intent } : {})
+  if (target)
+    alertIntentQuery(new URL(target, 'https://same.site').searchParams).forEach((value, key) =>
+      query.set(key, value),
+    )
+  return query.size ? `/pricing?${query}` : '/pricing'
 }

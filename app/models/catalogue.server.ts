@@ -113,3 +113,12 @@ export function listDiningLocations(db: Executor, locationIdentifier: Destinatio
       .execute(),
   )
 }
+
+/** The listed resort a per-hotel page's address names (catalogue §2), sold or not. */
+export async function findResortPage(db: Executor, locationIdentifier: string, slug: string) {
+  const resorts = await listResorts(db)
+  const resort = resorts.find(
+    (item) => item.locationIdentifier === locationIdentifier && item.slug === slug,
+  )
+  return resort ? { resort, resorts } : undefined
+}

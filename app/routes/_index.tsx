@@ -4,15 +4,14 @@ import { useState } from 'react'
 import { CtaBanner } from '~/components/cta-banner'
 import { Menu, MenuItem } from '~/components/menu'
 import { buttonClass } from '~/components/ui/button'
+import { pageMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = () => [
-  { title: 'Disney Hotel Alerts: a text the moment a Disney room or table opens' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Disney Hotel Alerts: a text the moment a Disney room or table opens',
+    description:
       'Sold-out Disney resort or fully booked restaurant? We watch for cancellations and text you the moment one matches your dates. Free 7-day trial, not affiliated with Disney.',
-  },
-]
+  })
 
 const START_CHOICES = [
   { to: '/alerts/hotels?intent=quick', label: 'Hotel alerts', hint: 'A room at a sold-out resort' },

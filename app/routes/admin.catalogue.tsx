@@ -13,12 +13,10 @@ import {
 } from '~/models/catalogue-drift.server'
 import { getDb } from '~/utils/db.server'
 import { requireAdmin } from '~/utils/session.server'
+import { privateMeta } from '~/utils/seo'
 import { ErrorText } from '~/components/ui/notice'
 
-export const meta: MetaFunction = () => [
-  { title: 'Catalogue drift | Disney Hotel Alerts' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privateMeta('Catalogue drift')
 
 const destination = z.enum(['disney-world', 'disneyland'])
 /** The two things an admin does here, one schema for the form and the action. */

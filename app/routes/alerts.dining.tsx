@@ -28,35 +28,26 @@ import { TimePreferenceField } from '~/components/alert-form/time-preference'
 import { readDiningDraft, type DiningDraft } from '~/domain/alert-drafts'
 import { todayIn } from '~/domain/dates'
 import { DESTINATIONS, findDestination } from '~/domain/destinations'
-import {
-  DINING_MESSAGES,
-  DINING_PARTY,
-  diningFormSchema,
-  FORM_TOLERANCES,
-} from '~/domain/dining-alert'
+import { DINING_PARTY, diningFormSchema, FORM_TOLERANCES } from '~/domain/dining-alert'
 import { readIntent } from '~/domain/redirects'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { listDiningLocations } from '~/models/catalogue.server'
-import { checkDiningAlert, createDiningAlert } from '~/models/dining-alert.server'
-import { claimPendingAlerts } from '~/models/pending-alert.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
-import { saveAlertFromPage } from '~/services/alert-page.server'
-import { replyWithError } from '~/utils/errors.server'
-import { readPendingIds, restoredDiningDraft } from '~/services/pending-alerts.server'
+import { restoredDiningDraft } from '~/services/pending-alerts.server'
+import { saveDiningFromPage } from '~/services/dining-page.server'
 import { getUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
+import { pageMeta } from '~/utils/seo'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
 
-export const meta: MetaFunction = () => [
-  { title: 'Disney Dining Alerts: get a text when a reservation opens up' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Disney Dining Alerts: get a text when a reservation opens up',
+    description:
       'Pick a Disney restaurant, a date, your party size and a time. We text you the moment a table opens up. Not affiliated with Disney.',
-  },
-]
+  })
 
 /** Restaurants shown at once while searching (catalogue §9). */
 const SHOWN_RESTAURANTS = 20
@@ -95,34 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request)
-  const draft = readDiningDraft(formData, 'disneyland')
-  const timeZone = findDestination(draft.resortLocationIdentifier)!.timeZone
-  const submission = parseWithZod(formData, { schema: diningFormSchema(todayIn(timeZone)) })
-  if (submission.status !== 'success')
-    return json({ result: submission.reply(), draft }, { status: 400 })
-  const pendingId = formData.get('pendingId')
-  const outcome = await saveAlertFromPage(request, {
-    kind: 'dining',
-    value: submission.value,
-    check: () => checkDiningAlert(getDb(), submission.value),
-    clientIp: context.clientIp,
-    create: async (userId) => {
-      // A restored draft is claimed as the alert is made, so it can never be made twice.
-      if (typeof pendingId === 'string' && (await readPendingIds(request)).includes(pendingId)) {
-        await claimPendingAlerts(getDb(), [pendingId])
-      }
-      return createDiningAlert(getDb(), userId, submission.value)
-    },
-    afterLogin: '/alerts/dining?restore=1',
-    failedMessage: DINING_MESSAGES.createFailed,
-  })
-  if (outcome instanceof Response) return outcome
-  return json(
-    // Shown above the submit button, as the page's fields are checked before saving.
-    { result: replyWithError(submission, outcome, null), draft, code: outcome.code },
-    { status: outcome.status },
-  )
+  return saveDiningFromPage(request, await readFormData(request), context.clientIp)
 }
 
 export default function DiningAlertPage() {

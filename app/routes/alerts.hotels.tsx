@@ -22,6 +22,8 @@ import { PartyFields } from '~/components/alert-form/party-fields'
 import { rememberHotelDraft } from '~/components/alert-form/remember-draft'
 import { RoomTypePicker } from '~/components/alert-form/room-type-picker'
 import { HotelSidebar } from '~/components/alert-form/sidebars'
+import { HOTEL_FORM_FAQ, HotelFormGuide } from '~/components/alert-form/hotel-guide'
+import { faqPage } from '~/domain/structured-data'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
 import { findLinkedResort, readHotelDraft } from '~/domain/alert-drafts'
 import { toCatalogueChoice } from '~/domain/catalogue-choices'
@@ -47,17 +49,17 @@ import { saveAlertFromPage } from '~/services/alert-page.server'
 import { replyWithError } from '~/utils/errors.server'
 import { getUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
+import { pageMeta } from '~/utils/seo'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
 
-export const meta: MetaFunction = () => [
-  { title: 'Disney Hotel Alerts: get a text when a sold-out resort opens up' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Disney Hotel Alerts: get a text when a sold-out resort opens up',
+    description:
       'Pick a Walt Disney World or Disneyland Resort hotel, your dates and your party. We text you when a matching room opens up.',
-  },
-]
+    structuredData: [faqPage(HOTEL_FORM_FAQ)],
+  })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -156,6 +158,7 @@ export default function HotelAlertPage() {
       title="Disney Hotel Alerts"
       intro="Sold out at the resort you want? Tell us your dates, your party and the rooms you would take. We check for cancellations and text you the moment one matches."
       sidebar={<HotelSidebar />}
+      footer={<HotelFormGuide resorts={data.resorts} />}
     >
       <Form
         method="post"

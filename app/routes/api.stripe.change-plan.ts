@@ -14,7 +14,7 @@ import { answerApiCall } from '~/utils/errors.server'
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const user = await requireApiUser(request)
-  const plan = await planOfBody(request)
+  const { plan } = await planOfBody(request)
   return answerApiCall(async () => {
     const result = await changePlan(user, plan, requestKeyOf(request))
     if (result.kind === 'checkout') return json({ checkoutRequired: true, url: result.url })

@@ -5,15 +5,15 @@ import { createCheckout, planOfBody, requestKeyOf } from '~/services/checkout.se
 import { answerApiCall } from '~/utils/errors.server'
 
 /**
- * POST /api/stripe/create-checkout {priceId}: an embedded Checkout session for a paid plan
+ * POST /api/stripe/create-checkout {priceId, alertIntent?}: an embedded Checkout session for a paid plan
  * ({clientSecret, stripeKey}), or the free plan started at once (clientSecret null).
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const user = await requireApiUser(request)
-  const plan = await planOfBody(request)
+  const { plan, alertIntent } = await planOfBody(request)
   return answerApiCall(async () =>
-    json(await createCheckout(user, plan, requestKeyOf(request)), {
+    json(await createCheckout(user, plan, requestKeyOf(request), alertIntent), {
       headers: { 'Cache-Control': 'no-store' },
     }),
   )

@@ -12,10 +12,11 @@ import { listSessions, markRead } from '~/models/chat.server'
 import { notifyCustomer, removeSession, replyInSession } from '~/services/chat-admin.server'
 import { getDb } from '~/utils/db.server'
 import { requireAdmin } from '~/utils/session.server'
+import { NOINDEX } from '~/utils/seo'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: adminTitle(data ? totalUnread(data.sessions) : 0) },
-  { name: 'robots', content: 'noindex' },
+  NOINDEX,
 ]
 
 const sessionParam = z.uuid().nullable().catch(null)

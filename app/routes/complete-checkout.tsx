@@ -9,10 +9,9 @@ import { AppError } from '~/domain/app-error'
 import { completeCheckout } from '~/services/checkout.server'
 import { requireUser } from '~/utils/session.server'
 import { ButtonLink } from '~/components/ui/button'
+import { privateMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = () => [
-  { title: 'Finalizing your subscription | Disney Hotel Alerts' },
-]
+export const meta: MetaFunction = () => privateMeta('Finalizing your subscription')
 
 /** Confirms the Checkout session Stripe sent the browser back with; doing it again is harmless. */
 async function completed(request: Request, sessionId: string | null) {

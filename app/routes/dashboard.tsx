@@ -16,7 +16,7 @@ import { useEffect, useState } from 'react'
 import dayPickerStyles from 'react-day-picker/style.css'
 import { PageLoadError } from '~/components/alert-form/page-chrome'
 import { ConfirmDialog } from '~/components/modal'
-import { AddAlertMenu, EmptyState } from '~/components/dashboard/add-alert'
+import { AddAlertMenu, EmptyState, ContinueHotelAlert } from '~/components/dashboard/add-alert'
 import {
   AlertCards,
   alertName,
@@ -59,9 +59,10 @@ import { readNotice } from '~/utils/flash.server'
 import { Notice } from '~/components/ui/notice'
 import { paymentFixUrl } from '~/domain/billing'
 import { readFormData } from '~/utils/http.server'
+import { privateMeta } from '~/utils/seo'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
-export const meta: MetaFunction = () => [{ title: 'Alerts | Disney Hotel Alerts' }]
+export const meta: MetaFunction = () => privateMeta('Alerts')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -191,6 +192,7 @@ export default function Dashboard() {
     }
   }
 
+  const prefilled = data.resorts?.find((resort) => resort.id === data.prefillResortId)?.name
   const limit = data.plan?.limit ?? 0
   const level = usageLevel(data.running, limit)
   const actions: AlertRowActions = {
@@ -221,6 +223,8 @@ export default function Dashboard() {
           onOpen={(kind) => setWizard({ kind })}
         />
       </div>
+
+      {!hydrated && prefilled && <ContinueHotelAlert params={searchParams} resort={prefilled} />}
 
       <Filters view={data.view} />
 

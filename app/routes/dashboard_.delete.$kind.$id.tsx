@@ -7,8 +7,9 @@ import { listDiningAlerts } from '~/models/dining-alert.server'
 import { listHotelAlerts } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
 import { requireUser } from '~/utils/session.server'
+import { privateMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = () => [{ title: 'Delete alert | Disney Hotel Alerts' }]
+export const meta: MetaFunction = () => privateMeta('Delete alert')
 
 /** The delete confirmation as a page, for browsers without JavaScript. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

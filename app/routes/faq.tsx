@@ -7,6 +7,7 @@ import { CtaBanner } from '~/components/cta-banner'
 import { SupportLink } from '~/components/support-link'
 import { readContentJson } from '~/utils/content.server'
 import { buttonClass } from '~/components/ui/button'
+import { pageMeta } from '~/utils/seo'
 
 const faqSchema = z.array(z.object({ question: z.string(), answer: z.string() })).length(11)
 
@@ -15,13 +16,11 @@ export async function loader() {
   return json({ questions }, { headers: { 'Cache-Control': 'public, max-age=3600' } })
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'FAQ | Disney Hotel Alerts' },
-  {
-    name: 'description',
-    content: 'Answers about Disney hotel and dining alerts, plans and texts.',
-  },
-]
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'FAQ | Disney Hotel Alerts',
+    description: 'Answers about Disney hotel and dining alerts, plans and texts.',
+  })
 
 /** One answer open at a time: <details name> does it natively; this covers older browsers. */
 function closeOthers(event: SyntheticEvent<HTMLDetailsElement>) {

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { CtaBanner } from '~/components/cta-banner'
 import { readContentJson } from '~/utils/content.server'
+import { pageMeta } from '~/utils/seo'
 
 const stepsSchema = z.array(z.object({ title: z.string(), body: z.string() })).length(3)
 
@@ -12,14 +13,12 @@ export async function loader() {
   return json({ steps }, { headers: { 'Cache-Control': 'public, max-age=3600' } })
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'How It Works | Disney Hotel Alerts' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'How It Works | Disney Hotel Alerts',
+    description:
       'Sign up with your phone, set your resort or restaurant, and get a text when it opens up.',
-  },
-]
+  })
 
 export default function HowItWorks() {
   const { steps } = useLoaderData<typeof loader>()

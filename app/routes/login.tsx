@@ -27,9 +27,11 @@ import { AppError } from '~/domain/app-error'
 import { replyWithError } from '~/utils/errors.server'
 import { readNotice, redirectWithNotice } from '~/utils/flash.server'
 import { readFormData } from '~/utils/http.server'
+import { privateMeta } from '~/utils/seo'
+import { useRememberAlertIntent } from '~/hooks/use-remember-alert-intent'
 
 export const meta: MetaFunction = () => [
-  { title: 'Log in or sign up | Disney Hotel Alerts' },
+  ...privateMeta('Log in or sign up'),
   { name: 'description', content: 'Log in with your phone number and the code we text you.' },
 ]
 
@@ -132,6 +134,7 @@ export default function Login() {
   const { carried: carriedFromUrl, pending, notice } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const carried = useRememberedCarried(carriedFromUrl)
+  useRememberAlertIntent()
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

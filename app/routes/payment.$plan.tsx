@@ -8,6 +8,7 @@ import {
   useActionData,
   useFetcher,
   useLoaderData,
+  useLocation,
   useNavigation,
   useSubmit,
 } from '@remix-run/react'
@@ -28,10 +29,11 @@ import { replyWithError } from '~/utils/errors.server'
 import { getDb } from '~/utils/db.server'
 import { requireUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
+import { privateMeta } from '~/utils/seo'
+import { useRememberAlertIntent } from '~/hooks/use-remember-alert-intent'
+import { alertIntentQuery } from '~/domain/checkout'
 
-export const meta: MetaFunction = () => [
-  { title: 'Complete Your Subscription | Disney Hotel Alerts' },
-]
+export const meta: MetaFunction = () => privateMeta('Complete Your Subscription')
 
 async function planFor(request: Request, planId: string | undefined) {
   const user = await requireUser(request)
@@ -59,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, plan } = await planFor(request, params.plan)
   if (!plan) return json({ error: 'The requested plan was not found.' }, { status: 404 })
   // The alert intent a visitor brought along (openAddAlert, hotel, …) rides on to the dashboard.
-  const onward = new URLSearchParams(new URL(request.url).search)
+  const onward = alertIntentQuery(new URL(request.url).searchParams)
 
   if (plan.free) {
     try {
@@ -76,7 +78,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
   try {
     const sessionId =
-      submission.value.sessionId ?? (await createCheckout(user, plan)).sessionId ?? ''
+      submission.value.sessionId ??
+      (await createCheckout(user, plan, undefined, onward)).sessionId ??
+      ''
     await payTestCheckout(sessionId, submission.value.cardNumber)
     onward.set('session_id', sessionId)
     return redirect(`/complete-checkout?${onward}`)
@@ -95,6 +99,7 @@ type Checkout = { clientSecret: string | null; sessionId: string | null } | { me
 export default function Payment() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  useRememberAlertIntent()
   if (!data.plan) return <InvalidPlan />
   const { plan } = data
   const error = actionData && 'error' in actionData ? actionData.error : null
@@ -181,15 +186,18 @@ function PaidCheckout({ data }: { data: LoaderData }) {
   const fetcher = useFetcher<Checkout>()
   const { priceId } = data.plan
   const asked = useRef(false)
+  const { search } = useLocation()
 
   useEffect(() => {
     if (asked.current) return
     asked.current = true
+    // Stripe's return address carries the alert intent on to the dashboard.
+    const alertIntent = Object.fromEntries(alertIntentQuery(new URLSearchParams(search)))
     fetcher.submit(
-      { priceId },
+      { priceId, alertIntent },
       { method: 'POST', action: '/api/stripe/create-checkout', encType: 'application/json' },
     )
-  }, [fetcher, priceId])
+  }, [fetcher, priceId, search])
 
   const checkout = fetcher.data
   if (checkout && 'message' in checkout) return <PaymentError message={checkout.message} />

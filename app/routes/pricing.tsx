@@ -4,20 +4,21 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { CtaBanner } from '~/components/cta-banner'
 import { PlanCard, toPlanCard } from '~/components/plan-card'
 import { SupportLink } from '~/components/support-link'
+import { alertIntentQuery } from '~/domain/checkout'
 import { pricingBadge } from '~/domain/plans'
+import { useRememberAlertIntent } from '~/hooks/use-remember-alert-intent'
 import { readIntent } from '~/domain/redirects'
 import { plansOnOffer } from '~/models/plan.server'
 import { getDb } from '~/utils/db.server'
 import { getUser } from '~/utils/session.server'
+import { pageMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = () => [
-  { title: 'Pricing | Disney Hotel Alerts' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Pricing | Disney Hotel Alerts',
+    description:
       'Start free for 7 days with one alert, or pick a monthly plan with more alerts and faster checks. Cancel anytime.',
-  },
-]
+  })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -32,17 +33,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ),
     signedIn: Boolean(user),
     choosing: Boolean(user && !user.planId),
+    alertIntent: alertIntentQuery(url.searchParams).toString(),
   })
 }
 
-/** Where a plan's button leads: the payment page, through login for a visitor. */
-function choosePath(planId: string, signedIn: boolean) {
-  const payment = `/payment/${planId}`
+/**
+ * Where a plan's button leads: the payment page, through login for a visitor, carrying the
+ * alert intent on to checkout completion.
+ */
+function choosePath(planId: string, signedIn: boolean, alertIntent: string) {
+  const payment = `/payment/${planId}${alertIntent ? `?${alertIntent}` : ''}`
   return signedIn ? payment : `/login?${new URLSearchParams({ redirect: payment })}`
 }
 
 export default function Pricing() {
-  const { plans, badge, signedIn, choosing } = useLoaderData<typeof loader>()
+  const { plans, badge, signedIn, choosing, alertIntent } = useLoaderData<typeof loader>()
+  useRememberAlertIntent()
 
   if (choosing) {
     return (
@@ -58,7 +64,7 @@ export default function Pricing() {
               <PlanCard
                 plan={plan}
                 badge={badge?.planId === plan.id ? badge.label : undefined}
-                to={choosePath(plan.id, true)}
+                to={choosePath(plan.id, true, alertIntent)}
                 compact
               />
             </li>
@@ -84,7 +90,7 @@ export default function Pricing() {
               <PlanCard
                 plan={plan}
                 badge={badge?.planId === plan.id ? badge.label : undefined}
-                to={choosePath(plan.id, signedIn)}
+                to={choosePath(plan.id, signedIn, alertIntent)}
               />
             </li>
           ))}

@@ -29,8 +29,9 @@ import { requireUser } from '~/utils/session.server'
 import { Notice } from '~/components/ui/notice'
 import { readNotice, redirectWithNotice, type FlashNotice } from '~/utils/flash.server'
 import { readFormData } from '~/utils/http.server'
+import { privateMeta } from '~/utils/seo'
 
-export const meta: MetaFunction = () => [{ title: 'Settings | Disney Hotel Alerts' }]
+export const meta: MetaFunction = () => privateMeta('Settings')
 
 const NOTICE_TIMEOUT_MS = 5000
 

@@ -11,13 +11,11 @@ import { safeRedirectPath } from '~/domain/redirects'
 import { listSessionMessages, markRead } from '~/models/chat.server'
 import { chatCaller, chatWriter, ownSession, sendVisitorMessage } from '~/utils/chat.server'
 import { getDb } from '~/utils/db.server'
+import { privateMeta } from '~/utils/seo'
 import { ErrorText } from '~/components/ui/notice'
 import { StatusButton } from '~/components/ui/button'
 
-export const meta: MetaFunction = () => [
-  { title: 'Support chat | Disney Hotel Alerts' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privateMeta('Support chat')
 
 /**
  * The chat as a page: what the Contact Support and Live Support links lead to without

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Plan, User } from '../../db/schema.ts'
 import { AppError } from '~/domain/app-error'
 import { BILLING_MESSAGES, planChange } from '~/domain/billing'
+import { ALERT_INTENT_KEYS, alertIntentQuery } from '~/domain/checkout'
 import { getEnv } from '~/env.server'
 import { findPlan, findPlanByPriceId } from '~/models/plan.server'
 import {
@@ -51,6 +52,8 @@ export async function createCheckout(
   user: User,
   plan: Plan | undefined,
   requestKey: string = randomUUID(),
+  /** The alert intent (openAddAlert, hotel, …) Stripe's return address carries to the dashboard. */
+  alertIntent: URLSearchParams = new URLSearchParams(),
 ): Promise<CheckoutStart> {
   const { publishableKey } = getEnv().stripe
   if (!plan || plan.legacy || !plan.stripePriceId)
@@ -78,7 +81,7 @@ export async function createCheckout(
         line_items: [{ price: plan.stripePriceId!, quantity: 1 }],
         metadata: { userId: user.id, planId: plan.id },
         subscription_data: { metadata: { userId: user.id } },
-        return_url: `${appUrl}/complete-checkout?session_id={CHECKOUT_SESSION_ID}`,
+        return_url: `${appUrl}/complete-checkout?session_id={CHECKOUT_SESSION_ID}${alertIntent.size ? `&${alertIntent}` : ''}`,
       },
       { idempotencyKey: `checkout-${user.id}-${plan.id}-${requestKey}` },
     ),
@@ -225,18 +228,26 @@ export async function cancelSubscription(
   return { user: move.user, endsAt: state.currentPeriodEnd }
 }
 
-const priceBody = z.object({ priceId: z.string().regex(/^price_\w+$/) })
+const priceBody = z.object({
+  priceId: z.string().regex(/^price_\w+$/),
+  alertIntent: z
+    .partialRecord(z.enum(ALERT_INTENT_KEYS), z.string().max(200))
+    .optional()
+    .transform((intent) => alertIntentQuery(new URLSearchParams(intent))),
+})
 
 /**
  * The plan a JSON body names by {priceId}, as the billing calls of the API take it. A body that
  * names no plan (not JSON, no priceId, not a price, an unknown one) is the one refusal of the
  * specification.
  */
-export async function planOfBody(request: Request): Promise<Plan> {
+export async function planOfBody(
+  request: Request,
+): Promise<{ plan: Plan; alertIntent: URLSearchParams }> {
   const parsed = await readJson(request, priceBody).catch(() => null)
   const plan = parsed && (await findPlanByPriceId(getDb(), parsed.priceId))
   if (!plan) throw apiError(400, BILLING_MESSAGES.invalidPlan)
-  return plan
+  return { plan, alertIntent: parsed.alertIntent }
 }
 
 /** A client's Idempotency-Key header, so that its retry of a call is answered, not repeated. */

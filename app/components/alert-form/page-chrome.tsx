@@ -12,6 +12,7 @@ export function AlertPageLayout({
   children,
   sidebar,
   banner,
+  footer,
 }: {
   crumb: string
   title: string
@@ -19,6 +20,8 @@ export function AlertPageLayout({
   children: ReactNode
   sidebar: ReactNode
   banner?: ReactNode
+  /** Full-width content below the form and its sidebar. */
+  footer?: ReactNode
 }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
@@ -42,6 +45,7 @@ export function AlertPageLayout({
         <div>{children}</div>
         <aside className="space-y-6">{sidebar}</aside>
       </div>
+      {footer}
     </div>
   )
 }

@@ -2,6 +2,8 @@ import { Link } from '@remix-run/react'
 import { Menu, MenuItem } from '~/components/menu'
 import type { AlertKind } from '~/domain/alerts'
 import { buttonClass } from '~/components/ui/button'
+import { Notice } from '~/components/ui/notice'
+import { alertIntentQuery } from '~/domain/checkout'
 
 /** Opens a wizard with JavaScript; without it, links to the alert pages. */
 export function AddAlertMenu({
@@ -75,5 +77,27 @@ export function EmptyState({ hydrated, onCreate }: { hydrated: boolean; onCreate
         </Link>
       )}
     </div>
+  )
+}
+
+/**
+ * Without JavaScript there is no hotel dialog: the alert a visitor came to add (openAddAlert
+ * with a resort) continues on the hotel form, with the same resort picked.
+ */
+export function ContinueHotelAlert({
+  params,
+  resort,
+}: {
+  params: URLSearchParams
+  resort: string
+}) {
+  const query = alertIntentQuery(params)
+  query.delete('openAddAlert')
+  return (
+    <Notice tone="info" className="mt-4">
+      <Link to={`/alerts/hotels?${query}`} className="font-semibold underline">
+        Continue your alert for {resort}
+      </Link>
+    </Notice>
   )
 }

@@ -1,0 +1,11 @@
+import { robotsTxt } from '~/domain/site-pages'
+import { getEnv } from '~/env.server'
+
+export function loader() {
+  return new Response(robotsTxt(getEnv().appUrl), {
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    },
+  })
+}

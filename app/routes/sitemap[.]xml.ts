@@ -1,0 +1,18 @@
+import { PUBLIC_PAGES, sitemapXml } from '~/domain/site-pages'
+import { hotelPagePath, PARADISE_PIER } from '~/domain/hotel-page'
+import { getEnv } from '~/env.server'
+import { listResorts } from '~/models/catalogue.server'
+import { getDb } from '~/utils/db.server'
+
+export async function loader() {
+  // A sitemap lists canonical addresses: Paradise Pier's page is canonically Pixar Place's.
+  const hotels = (await listResorts(getDb()))
+    .filter((resort) => resort.name !== PARADISE_PIER)
+    .map((resort) => hotelPagePath(resort.locationIdentifier, resort.name))
+  return new Response(sitemapXml(getEnv().appUrl, [...PUBLIC_PAGES, ...hotels]), {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    },
+  })
+}

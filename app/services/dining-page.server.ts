@@ -1,0 +1,46 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { json } from '@remix-run/node'
+import { readDiningDraft } from '~/domain/alert-drafts'
+import { todayIn } from '~/domain/dates'
+import { findDestination } from '~/domain/destinations'
+import { DINING_MESSAGES, diningFormSchema } from '~/domain/dining-alert'
+import { checkDiningAlert, createDiningAlert } from '~/models/dining-alert.server'
+import { claimPendingAlerts } from '~/models/pending-alert.server'
+import { saveAlertFromPage } from '~/services/alert-page.server'
+import { readPendingIds } from '~/services/pending-alerts.server'
+import { getDb } from '~/utils/db.server'
+import { replyWithError } from '~/utils/errors.server'
+
+/**
+ * Saves a dining alert posted from a page form (/alerts/dining, and /dining-alerts/new once
+ * its simpler time fields are read): one schema, one service, the same refusals and messages.
+ */
+export async function saveDiningFromPage(request: Request, formData: FormData, clientIp: string) {
+  const draft = readDiningDraft(formData, 'disneyland')
+  const timeZone = findDestination(draft.resortLocationIdentifier)!.timeZone
+  const submission = parseWithZod(formData, { schema: diningFormSchema(todayIn(timeZone)) })
+  if (submission.status !== 'success')
+    return json({ result: submission.reply(), draft }, { status: 400 })
+  const pendingId = formData.get('pendingId')
+  const outcome = await saveAlertFromPage(request, {
+    kind: 'dining',
+    value: submission.value,
+    check: () => checkDiningAlert(getDb(), submission.value),
+    clientIp,
+    create: async (userId) => {
+      // A restored draft is claimed as the alert is made, so it can never be made twice.
+      if (typeof pendingId === 'string' && (await readPendingIds(request)).includes(pendingId)) {
+        await claimPendingAlerts(getDb(), [pendingId])
+      }
+      return createDiningAlert(getDb(), userId, submission.value)
+    },
+    afterLogin: '/alerts/dining?restore=1',
+    failedMessage: DINING_MESSAGES.createFailed,
+  })
+  if (outcome instanceof Response) return outcome
+  return json(
+    // Shown above the submit button, as the page's fields are checked before saving.
+    { result: replyWithError(submission, outcome, null), draft, code: outcome.code },
+    { status: outcome.status },
+  )
+}
