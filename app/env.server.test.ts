@@ -27,6 +27,15 @@ describe('the environment schema', () => {
     )
   })
 
+  it('keeps analytics events 395 days unless told otherwise, and refuses a period that is not one', () => {
+    expect(parseEnv({}).analytics.retentionDays).toBe(395)
+    expect(parseEnv({ ANALYTICS_RETENTION_DAYS: '30' }).analytics.retentionDays).toBe(30)
+    for (const value of ['0', '1.5', 'forever'])
+      expect(() => parseEnv({ ANALYTICS_RETENTION_DAYS: value })).toThrowError(
+        /ANALYTICS_RETENTION_DAYS/,
+      )
+  })
+
   it('asks for the Twilio keys together', () => {
     expect(() => parseEnv({ TWILIO_AUTH_TOKEN: 'secret' })).toThrowError(
       /TWILIO_ACCOUNT_SID: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER together/,

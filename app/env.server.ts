@@ -107,6 +107,8 @@ const schema = z
     CLAIM_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(2_000),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(20),
     WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    // About 13 months: a year-on-year comparison, and nothing kept much longer (decision 0014).
+    ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
     SIMULATOR_SEED: z.string().default('disney-alerts'),
     // The Disney simulator served by its own process (`npm run simulator`), for benchmarks.
     DISNEY_SIMULATOR_URL: optionalText.pipe(
@@ -241,6 +243,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       simulatorSeed: env.SIMULATOR_SEED,
       via: disneyMocked ? env.DISNEY_SIMULATOR_URL?.replace(/\/$/, '') : undefined,
     },
+    analytics: { retentionDays: env.ANALYTICS_RETENTION_DAYS },
     monitoring: {
       tickIntervalMs: env.TICK_INTERVAL_MS,
       claimBatchSize: env.CLAIM_BATCH_SIZE,

@@ -14,6 +14,7 @@ import { useContext, type ReactNode } from 'react'
 import { SupportChat } from '~/components/chat/support-chat'
 import { Footer } from '~/components/footer'
 import { Header } from '~/components/header'
+import { usePageViews } from '~/hooks/use-analytics'
 import { NonceContext } from '~/utils/nonce'
 import { getUser } from '~/utils/session.server'
 import stylesheet from '~/styles/tailwind.css'
@@ -50,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useContext(NonceContext)
+  usePageViews()
   return (
     <html lang="en" className="h-full">
       <head>

@@ -1,19 +1,24 @@
 /**
- * Monitoring benchmark (`npm run bench -- [--alerts N] [--workers W] [--seconds S] [--sms-rate R]
- * [--separate-upstream]`). Prints:
+ * Monitoring benchmark (`npm run bench -- [--alerts N] [--workers W] [--seconds S] [--sms-rate R]`).
+ * Prints:
  *  1. upstream calls per interval ÷ distinct upstream questions among due alerts (floor 1.00),
  *  2. capacity (the cold-start drain rate), and the steady state's alert checks per second and
  *     p50/p99 check lateness with W worker processes,
  *  3. p50/p99 time from the check that sees an opening to the Twilio call for its text, for the
  *     openings of the cold start and of the steady state, with the SMS queue's peak depth,
- *  4. peak worker memory and Redis memory.
- * It runs against this machine's Postgres and Redis, on a database of its own, with the Disney
- * and Twilio simulators inside each worker (or Disney's in a process of its own). Numbers, not
- * assertions: run it by hand.
+ *  4. peak memory (RSS) of each worker and Redis memory,
+ *  5. the worker processes' own cost: CPU ms per 1,000 alert checks (from /proc), the event
+ *     loop's p99 delay (the worst worker) and jobs whose lock was lost,
+ * with the machine's load average at the start and the end. It runs against this machine's
+ * Postgres and Redis, on a database of its own, with Disney's simulator in a process of its own
+ * (so the workers' CPU is theirs alone) and Twilio's inside each worker. Numbers, not assertions:
+ * run it by hand.
  */
-import { spawn } from 'node:child_process'
+import { execSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
+import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import { createDb } from '../db/client.ts'
@@ -21,6 +26,7 @@ import { readCatalogue } from '../db/catalogue.ts'
 import { dropDatabase, ensureDatabase, migrateToLatest } from '../db/migrator.ts'
 import { seed } from '../db/seed.ts'
 import { claimDueChecks } from '../app/models/monitoring.server.ts'
+import { bullPrefix, QUEUES } from '../worker/queues.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -29,8 +35,6 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '90' },
     // Texts a second the account may send (Twilio's limit for the sending numbers).
     'sms-rate': { type: 'string', default: '200' },
-    // Disney's simulator in a process of its own rather than inside each worker.
-    'separate-upstream': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
 })
@@ -40,6 +44,13 @@ const SECONDS = Number(args.seconds)
 const INTERVAL_MS = 2 * 60_000 // The Club, the fastest plan
 const TICK_MS = 5_000
 const name = `bench_${Date.now().toString(36)}`
+// The worker as `npm run worker` starts it, node's flags included, without npm in between (so its
+// pid is the worker's own).
+const WORKER_ARGS = (
+  JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { worker: string } }
+).scripts.worker
+  .split(' ')
+  .slice(1)
 const url = `postgres://postgres@127.0.0.1:5432/${name}`
 
 /** A Zipf-like pick: item k has weight 1 / (k + 1)^s, so a few resorts, dates and parties dominate. */
@@ -166,19 +177,13 @@ async function checksDone(workers: number) {
   return sum
 }
 
-/** Texts waiting for the SMS limiter (waiting or delayed), summed over the workers' /metrics. */
-async function smsQueued(workers: number) {
-  let max = 0
-  // Every worker reports the same shared queue: the largest answer is its depth.
-  for (const text of await scrape(workers)) {
-    let depth = 0
-    for (const match of text.matchAll(
-      /queue_jobs\{queue="sms",state="(?:waiting|delayed)"\} (\d+)/g,
-    ))
-      depth += Number(match[1])
-    max = Math.max(max, depth)
-  }
-  return max
+/**
+ * Texts waiting for the SMS limiter (waiting or delayed), read from Redis by the benchmark
+ * itself: scraping the workers every second would add to the CPU being measured.
+ */
+async function smsQueued(queue: Queue) {
+  const counts = await queue.getJobCounts('waiting', 'delayed')
+  return (counts.waiting ?? 0) + (counts.delayed ?? 0)
 }
 
 /**
@@ -212,6 +217,32 @@ async function latenessBuckets(workers: number) {
   return buckets
 }
 
+/** A metric's samples summed over the workers' /metrics, or the largest one with `max`. */
+async function workerMetric(workers: number, pattern: RegExp, combine: 'sum' | 'max' = 'sum') {
+  const values = (await scrape(workers)).flatMap((text) =>
+    [...text.matchAll(pattern)].map((match) => Number(match[1])),
+  )
+  return combine === 'sum' ? values.reduce((a, b) => a + b, 0) : Math.max(0, ...values)
+}
+
+const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim())
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc/PID/stat. */
+function cpuMs(pid: number) {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return NaN
+  }
+}
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
+
 function peakRssMb(pid: number) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -239,8 +270,9 @@ async function startUpstream() {
 }
 
 async function main() {
+  const commit = execSync('git rev-parse --short HEAD').toString().trim()
   console.log(
-    `benchmark: ${ALERTS} alerts on a ${INTERVAL_MS / 60_000}-minute interval, ${WORKERS} worker(s), ${SECONDS} s`,
+    `benchmark: ${ALERTS} alerts on a ${INTERVAL_MS / 60_000}-minute interval, ${WORKERS} worker(s), ${SECONDS} s; commit ${commit}, ${new Date().toISOString()}, load average ${load()}`,
   )
   await ensureDatabase(url)
   await migrateToLatest(url)
@@ -260,8 +292,9 @@ async function main() {
     `1. upstream calls per interval / distinct questions: ${ratio.calls} / ${ratio.questions} = ${ratio.ratio.toFixed(3)} (distinct questions among all alerts: ${distinct.rows[0]?.n})`,
   )
 
-  const redis = new Redis('redis://127.0.0.1:6379')
+  const redis = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: null })
   const prefix = name
+  const smsQueue = new Queue(QUEUES.sms, { connection: redis, prefix: bullPrefix(prefix) })
   const env = {
     ...process.env,
     NODE_ENV: 'production' as const,
@@ -273,21 +306,20 @@ async function main() {
     SMS_OUTBOX_PATH: `/tmp/${name}-outbox.jsonl`,
     UPSTREAM_RATE_PER_SECOND: '10000',
     SMS_RATE_PER_SECOND: args['sms-rate'],
-    WORKER_CONCURRENCY: '50',
-    CLAIM_BATCH_SIZE: '5000',
+    // Jobs at once, each asking up to QUESTIONS_PER_JOB questions at once.
+    WORKER_CONCURRENCY: '10',
+    CLAIM_BATCH_SIZE: '2000',
     TICK_INTERVAL_MS: String(TICK_MS),
   }
-  const upstream = args['separate-upstream'] ? await startUpstream() : null
-  if (upstream) Object.assign(env, { DISNEY_SIMULATOR_URL: upstream.url })
+  const upstream = await startUpstream()
+  Object.assign(env, { DISNEY_SIMULATOR_URL: upstream.url })
   const started = Date.now()
   const workers = Array.from({ length: WORKERS }, (_, i) =>
     spawn(
       process.execPath,
       [
         ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
-        '--import',
-        'tsx',
-        'worker/index.ts',
+        ...WORKER_ARGS,
       ],
       {
         env: { ...env, WORKER_METRICS_PORT: String(9500 + i) },
@@ -310,10 +342,20 @@ async function main() {
   let steadyAt: number | null = null
   let steadyFrom: Map<number, number> | null = null
   let checksAtSteady = 0
+  // The workers' CPU from the moment all of them serve metrics (start-up, mostly compiling
+  // TypeScript, is left out), and from the start of the steady state.
+  const workersCpu = () => workers.reduce((sum, worker) => sum + cpuMs(worker.pid!), 0)
+  let cpuAtReady: number | null = null
+  let checksAtReady = 0
+  let cpuAtSteady = 0
   const smsPeak = { coldStart: 0, steady: 0 }
   while (Date.now() - started < SECONDS * 1000) {
     await new Promise((resolve) => setTimeout(resolve, 1000))
-    const queued = await smsQueued(WORKERS)
+    if (cpuAtReady === null && (await scrape(WORKERS)).every(Boolean)) {
+      cpuAtReady = workersCpu()
+      checksAtReady = await checksDone(WORKERS)
+    }
+    const queued = await smsQueued(smsQueue)
     if (steadyAt) smsPeak.steady = Math.max(smsPeak.steady, queued)
     else smsPeak.coldStart = Math.max(smsPeak.coldStart, queued)
     if (!drainedAt) {
@@ -326,12 +368,25 @@ async function main() {
       steadyAt = Date.now()
       steadyFrom = await latenessBuckets(WORKERS)
       checksAtSteady = await checksDone(WORKERS)
+      cpuAtSteady = workersCpu()
     }
   }
+  const cpuAtEnd = workersCpu()
+  const checksAtEnd = await checksDone(WORKERS)
+  const eventLoopP99 = await workerMetric(
+    WORKERS,
+    /event_loop_delay_seconds\{quantile="0.99"\} ([\d.e+-]+)/g,
+    'max',
+  )
+  const eventLoopMax = await workerMetric(
+    WORKERS,
+    /event_loop_delay_seconds\{quantile="max"\} ([\d.e+-]+)/g,
+    'max',
+  )
+  const lostLocks = await workerMetric(WORKERS, /lost_locks_total\{[^}]*\} (\d+)/g)
 
   const steadySeconds = steadyAt ? (Date.now() - steadyAt) / 1000 : 0
-  const steadyRate =
-    steadySeconds > 0 ? ((await checksDone(WORKERS)) - checksAtSteady) / steadySeconds : NaN
+  const steadyRate = steadySeconds > 0 ? (checksAtEnd - checksAtSteady) / steadySeconds : NaN
   const finalBuckets = await latenessBuckets(WORKERS)
   // Steady state: only the checks from steadyAt on.
   const sortedBuckets = [...finalBuckets]
@@ -360,7 +415,7 @@ async function main() {
   )
   console.log(
     steadyAt
-      ? `   steady state (${since(steadyAt)} s to ${since(ended.getTime())} s): ${steadyRate.toFixed(0)} alert checks per second (the plan asks ${(ALERTS / (INTERVAL_MS / 1000)).toFixed(0)}); check lateness p50 <= ${quantile(0.5)} s, p99 <= ${quantile(0.99)} s (histogram buckets, ${total} check jobs)`
+      ? `   steady state (${since(steadyAt)} s to ${since(ended.getTime())} s): ${steadyRate.toFixed(0)} alert checks per second (the plan asks ${(ALERTS / (INTERVAL_MS / 1000)).toFixed(0)}); check lateness p50 <= ${quantile(0.5)} s, p99 <= ${quantile(0.99)} s (histogram buckets, ${total} questions)`
       : '   steady state: not reached (it needs the backlog drained and one interval since the start)',
   )
   const smsRate = Number(env.SMS_RATE_PER_SECOND)
@@ -390,8 +445,16 @@ async function main() {
       : '   steady state: not reached',
   )
   console.log(
-    `4. peak worker memory: ${[...peaks.values()].map((mb) => `${mb.toFixed(0)} MB`).join(', ')}; Redis used_memory_peak: ${/used_memory_peak_human:(\S+)/.exec(memory)?.[1]}`,
+    `4. peak worker memory (RSS): ${[...peaks.values()].map((mb) => `${mb.toFixed(0)} MB`).join(', ')}; Redis used_memory_peak: ${/used_memory_peak_human:(\S+)/.exec(memory)?.[1]}`,
   )
+  const perThousand = (cpu: number, checks: number) => ((1000 * cpu) / checks).toFixed(0)
+  console.log(
+    `5. worker CPU per 1,000 alert checks: ${perThousand(cpuAtEnd - (cpuAtReady ?? 0), checksAtEnd - checksAtReady)} ms over the run (${((cpuAtEnd - (cpuAtReady ?? 0)) / 1000).toFixed(1)} CPU-s for ${checksAtEnd - checksAtReady} checks; start-up, ${((cpuAtReady ?? 0) / 1000).toFixed(1)} CPU-s, left out)${steadyAt ? `, ${perThousand(cpuAtEnd - cpuAtSteady, checksAtEnd - checksAtSteady)} ms in the steady state` : ''}`,
+  )
+  console.log(
+    `   event loop delay, worst worker: p99 ${(eventLoopP99 * 1000).toFixed(0)} ms, max ${(eventLoopMax * 1000).toFixed(0)} ms; lost locks (stalled or missing): ${lostLocks}`,
+  )
+  console.log(`   load average at the end: ${load()}`)
 
   await Promise.all(
     workers.map(
@@ -402,9 +465,10 @@ async function main() {
         }),
     ),
   )
-  upstream?.child.kill('SIGTERM')
+  upstream.child.kill('SIGTERM')
   const keys = await redis.keys(`${prefix}:*`)
   for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000))
+  await smsQueue.close()
   await redis.quit()
   await db.destroy()
   if (!args.keep) await dropDatabase(url)

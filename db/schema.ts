@@ -1,3 +1,4 @@
+import type { BrowserEventName, ServerEventName } from '../app/domain/analytics.ts'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 /** Columns the database fills in; read as a value, optional on insert. */
@@ -263,7 +264,23 @@ export interface ChatMessagesTable {
   createdAt: Defaulted<Date>
 }
 
+export type AnalyticsEventName = BrowserEventName | ServerEventName
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>
+  name: AnalyticsEventName
+  source: 'browser' | 'server'
+  path: string | null
+  props: Defaulted<unknown>
+  /** A salted hash of the day (decision record 0014); null on server events. */
+  visitorHash: string | null
+  /** Keeps an event a retry could repeat (Stripe's webhook and the return page) to one row. */
+  dedupeKey: string | null
+  occurredAt: Defaulted<Date>
+}
+
 export interface Database {
+  analyticsEvents: AnalyticsEventsTable
   chatSessions: ChatSessionsTable
   chatMessages: ChatMessagesTable
   subscriptions: SubscriptionsTable

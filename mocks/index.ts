@@ -1,5 +1,7 @@
+import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
+import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import type { UnhandledRequestStrategy } from 'msw'
-import { setupServer } from 'msw/node'
+import { SetupServerApi } from 'msw/node'
 import type { Env } from '../app/env.server.ts'
 import { configureSimulator, disneyHandlers } from './disney.ts'
 import { stripeHandlers } from './stripe.ts'
@@ -14,13 +16,14 @@ export function startMocks(
   env: Env,
   { onUnhandledRequest = 'bypass' }: { onUnhandledRequest?: UnhandledRequestStrategy } = {},
 ) {
+  const disneyHere = env.disney.mocked && !env.disney.via
   const handlers = [
     ...(env.twilio.mocked
       ? // Texts carry login codes: printed in development only, never in a production log.
         twilioHandlers(env.smsOutboxPath, { print: env.nodeEnv === 'development' })
       : []),
     // A simulator of its own process answers over HTTP instead (DISNEY_SIMULATOR_URL).
-    ...(env.disney.mocked && !env.disney.via ? disneyHandlers() : []),
+    ...(disneyHere ? disneyHandlers() : []),
     ...(env.stripe.mocked
       ? stripeHandlers({
           // Tests post their own events; everywhere else the stand-in calls our webhook.
@@ -34,7 +37,12 @@ export function startMocks(
     seed: env.disney.simulatorSeed,
     expectedToken: env.disney.diningToken ?? '',
   })
-  const server = setupServer(...handlers)
+  // Twilio's and Stripe's SDKs call through node's http; only the Disney adapters use fetch.
+  // Patching fetch when Disney is answered elsewhere would tax every call the worker makes.
+  const server = new SetupServerApi(handlers, [
+    new ClientRequestInterceptor(),
+    ...(disneyHere ? [new FetchInterceptor()] : []),
+  ])
   server.listen({ onUnhandledRequest })
   return server
 }

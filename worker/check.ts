@@ -16,10 +16,10 @@ import {
 import { newShortCode, type NewNotification } from '../app/models/monitoring.server.ts'
 import type { DriftRecorder } from './drift.ts'
 import type { Metrics } from './metrics.ts'
-import type { CheckJob, Queues } from './queues.ts'
+import type { CheckJob, CheckQuestion, Queues } from './queues.ts'
 import type { AnswerWatch } from './upstream/answer-watch.ts'
 import type { CircuitBreaker } from './upstream/breaker.ts'
-import { DESTINATION_HOSTS, fetchDiningAnswer } from './upstream/dining.ts'
+import { DESTINATION_HOSTS, fetchDiningAnswer, type DiningOffer } from './upstream/dining.ts'
 import { AlertQuestionError, UpstreamFault, type EndpointFamily } from './upstream/errors.ts'
 import { bookingPage, fetchRoomAnswer } from './upstream/hotels.ts'
 
@@ -83,159 +83,224 @@ function link(env: Env, shortCode: string) {
   return `${env.appUrl}/o/${shortCode}`
 }
 
-async function checkDining(deps: CheckDeps, job: CheckJob, now: Date, readToken: () => string) {
-  const alerts = await diningAlertsToCheck(deps.db, job.alertIds)
-  const first = alerts[0]
-  if (!first) return
-  const destination = first.resortLocationIdentifier
-  const answer = await throughBreaker(deps, 'dining', () =>
-    fetchDiningAnswer(
-      { destination, partySize: first.partySize, date: first.reserveDate },
-      { token: readToken(), timeoutMs: deps.env.disney.timeoutMs, via: deps.env.disney.via },
-    ),
-  )
-  await deps.answers.saw('dining', answer.kind === 'not-found' ? 'not-found' : 'data')
-  const offers = answer.kind === 'offers' ? answer.offers : []
-  if (answer.kind === 'offers') await deps.drift.sawVenues(destination, answer.venues)
+/** A question Disney could not answer this time: retried on its own, with backoff. */
+interface Faulted {
+  question: CheckQuestion
+  fault: UpstreamFault
+}
 
-  const host = DESTINATION_HOSTS[destination]
-  const rows: NewNotification[] = []
-  const found = new Set<string>()
-  for (const alert of alerts) {
-    for (const offer of offers) {
-      if (offer.venueId !== alert.diningLocationId || !timeMatches(offer.time, alert)) continue
-      found.add(alert.id)
+/**
+ * Asks every question of a job at once, each for the alerts still waiting on it. A fault is
+ * counted and kept aside so the other questions' answers are still written; anything else
+ * fails the whole job.
+ */
+async function askEach<Alert extends { id: string }, Outcome>(
+  deps: CheckDeps,
+  job: Job<CheckJob>,
+  alerts: Alert[],
+  now: Date,
+  ask: (question: CheckQuestion, alerts: Alert[]) => Promise<Outcome>,
+) {
+  const byId = new Map(alerts.map((alert) => [alert.id, alert]))
+  const faulted: Faulted[] = []
+  const outcomes = await Promise.all(
+    job.data.questions.map(async (question) => {
+      deps.metrics.lateness.observe(Math.max(0, (now.getTime() - question.scheduledFor) / 1000))
+      const waiting = question.alertIds.flatMap((id) => byId.get(id) ?? [])
+      if (waiting.length === 0) return []
+      try {
+        return [await ask(question, waiting)]
+      } catch (error) {
+        if (!(error instanceof UpstreamFault)) throw error
+        deps.logger.warn({ family: error.family, reason: error.reason, job: job.id }, error.message)
+        deps.metrics.checks.inc(
+          { kind: job.data.kind, result: 'upstream-fault' },
+          question.alertIds.length,
+        )
+        faulted.push({ question, fault: error })
+        return []
+      }
+    }),
+  )
+  return { outcomes: outcomes.flat(), faulted }
+}
+
+/** After the answers are written: the job is retried with only the questions that faulted. */
+async function retryFaulted(job: Job<CheckJob>, faulted: Faulted[]) {
+  const first = faulted[0]
+  if (!first) return
+  if (faulted.length < job.data.questions.length)
+    await job.updateData({ ...job.data, questions: faulted.map((entry) => entry.question) })
+  throw first.fault
+}
+
+async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token: () => string) {
+  const alerts = await diningAlertsToCheck(
+    deps.db,
+    job.data.questions.flatMap((question) => question.alertIds),
+  )
+  const { outcomes, faulted } = await askEach(deps, job, alerts, now, async (_, waiting) => {
+    const first = waiting[0]!
+    const destination = first.resortLocationIdentifier
+    const answer = await throughBreaker(deps, 'dining', () =>
+      fetchDiningAnswer(
+        { destination, partySize: first.partySize, date: first.reserveDate },
+        { token: token(), timeoutMs: deps.env.disney.timeoutMs, via: deps.env.disney.via },
+      ),
+    )
+    await deps.answers.saw('dining', answer.kind === 'not-found' ? 'not-found' : 'data')
+    if (answer.kind !== 'offers') return { alerts: waiting, rows: [] }
+    await deps.drift.sawVenues(destination, answer.venues)
+    // An answer lists every venue of the destination: each alert looks only at its own.
+    const offersByVenue = new Map<string, DiningOffer[]>()
+    for (const offer of answer.offers) {
+      const offers = offersByVenue.get(offer.venueId)
+      if (offers) offers.push(offer)
+      else offersByVenue.set(offer.venueId, [offer])
+    }
+    const host = DESTINATION_HOSTS[destination]
+    const rows: NewNotification[] = []
+    for (const alert of waiting) {
+      for (const offer of offersByVenue.get(alert.diningLocationId) ?? []) {
+        if (!timeMatches(offer.time, alert)) continue
+        const shortCode = newShortCode()
+        rows.push({
+          userId: alert.userId,
+          alertKind: 'dining',
+          alertId: alert.id,
+          openingKey: `${offer.venueId}|${offer.date}|${offer.time}`,
+          toNumber: alert.phoneNumber,
+          shortCode,
+          seenAt: now,
+          bookingUrl: `${host}/dine-res/availability/?partySize=${alert.partySize}&date=${alert.reserveDate}`,
+          body: diningOpeningText({
+            restaurant: alert.restaurant,
+            date: offer.date,
+            time: offer.time,
+            partySize: alert.partySize,
+            link: link(deps.env, shortCode),
+          }),
+        })
+      }
+    }
+    return { alerts: waiting, rows }
+  })
+  const checked = outcomes.flatMap((outcome) => outcome.alerts.map((alert) => alert.id))
+  const rows = outcomes.flatMap((outcome) => outcome.rows)
+  if (checked.length) {
+    const created = await recordDiningCheck(deps.db, {
+      alertIds: checked,
+      found: [...new Set(rows.map((row) => row.alertId))],
+      rows,
+      now,
+    })
+    await queueTexts(deps, created)
+    deps.metrics.checks.inc({ kind: 'dining', result: 'checked' }, checked.length)
+  }
+  await retryFaulted(job, faulted)
+}
+
+async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
+  const alerts = await hotelAlertsToCheck(
+    deps.db,
+    job.data.questions.flatMap((question) => question.alertIds),
+  )
+  const { outcomes, faulted } = await askEach(deps, job, alerts, now, async (question, waiting) => {
+    const first = waiting[0]!
+    const ids = waiting.map((alert) => alert.id)
+    const family: EndpointFamily =
+      first.locationIdentifier === 'disneyland' ? 'dlr-hotel' : 'wdw-hotel'
+    let answer
+    try {
+      answer = await throughBreaker(deps, family, () =>
+        fetchRoomAnswer(
+          {
+            resort: {
+              name: first.resortName,
+              locationIdentifier: first.locationIdentifier,
+              disneySlug: first.sold ? first.disneySlug : null,
+            },
+            checkInDate: first.checkInDate,
+            checkOutDate: first.checkOutDate,
+            adults: first.numberOfAdults,
+            childAges: first.agesOfChildren,
+            accessible: first.accessible,
+          },
+          { timeoutMs: deps.env.disney.timeoutMs, via: deps.env.disney.via },
+        ),
+      )
+    } catch (error) {
+      // The alerts' own question cannot be asked: status 3 for these alerts, and nothing else.
+      if (!(error instanceof AlertQuestionError)) throw error
+      await markHotelQuestionErrored(deps.db, ids, error.message, now)
+      deps.metrics.checks.inc({ kind: 'hotel', result: 'errored' }, waiting.length)
+      return { ids: [], rows: [], notBookableYet: false }
+    }
+    const slug = first.disneySlug!
+    if (answer.kind === 'rooms') {
+      await deps.drift.sawRooms(first.locationIdentifier, slug, answer.rooms)
+      if (answer.reasonsUnavailable.length) {
+        // Date-wide reasons do not override the rooms: Disney may still price every room.
+        deps.logger.debug(
+          { family, slug, reasons: answer.reasonsUnavailable, question: question.queryKey },
+          'answer gave date-wide reasons unavailable',
+        )
+        for (const reason of answer.reasonsUnavailable)
+          deps.metrics.reasonsUnavailable.inc({ family, reason })
+      }
+    }
+    const rooms = answer.kind === 'rooms' ? answer.rooms : []
+    const bookingUrl = bookingPage(first.locationIdentifier, slug)
+    const rows: NewNotification[] = []
+    for (const alert of waiting) {
+      const room = firstOpenRoomType(rooms, alert.roomTypes)
+      if (!room) continue
       const shortCode = newShortCode()
       rows.push({
         userId: alert.userId,
-        alertKind: 'dining',
+        alertKind: 'hotel',
         alertId: alert.id,
-        openingKey: `${offer.venueId}|${offer.date}|${offer.time}`,
+        openingKey: `${room.id}|${alert.checkInDate}|${alert.checkOutDate}`,
         toNumber: alert.phoneNumber,
         shortCode,
         seenAt: now,
-        bookingUrl: `${host}/dine-res/availability/?partySize=${alert.partySize}&date=${alert.reserveDate}`,
-        body: diningOpeningText({
-          restaurant: alert.restaurant,
-          date: offer.date,
-          time: offer.time,
-          partySize: alert.partySize,
+        bookingUrl,
+        body: hotelOpeningText({
+          room: room.name,
+          resort: alert.resortName,
+          checkIn: alert.checkInDate,
+          checkOut: alert.checkOutDate,
           link: link(deps.env, shortCode),
         }),
       })
     }
-  }
-  const created = await recordDiningCheck(deps.db, {
-    alertIds: alerts.map((alert) => alert.id),
-    found: [...found],
-    rows,
-    now,
+    return { ids, rows, notBookableYet: answer.kind === 'not-bookable-yet' }
   })
-  await queueTexts(deps, created)
-  deps.metrics.checks.inc({ kind: 'dining', result: 'checked' }, alerts.length)
-}
-
-async function checkHotel(deps: CheckDeps, job: CheckJob, now: Date) {
-  const alerts = await hotelAlertsToCheck(deps.db, job.alertIds)
-  const first = alerts[0]
-  if (!first) return
-  const ids = alerts.map((alert) => alert.id)
-  const family: EndpointFamily =
-    first.locationIdentifier === 'disneyland' ? 'dlr-hotel' : 'wdw-hotel'
-  let answer
-  try {
-    answer = await throughBreaker(deps, family, () =>
-      fetchRoomAnswer(
-        {
-          resort: {
-            name: first.resortName,
-            locationIdentifier: first.locationIdentifier,
-            disneySlug: first.sold ? first.disneySlug : null,
-          },
-          checkInDate: first.checkInDate,
-          checkOutDate: first.checkOutDate,
-          adults: first.numberOfAdults,
-          childAges: first.agesOfChildren,
-          accessible: first.accessible,
-        },
-        { timeoutMs: deps.env.disney.timeoutMs, via: deps.env.disney.via },
-      ),
-    )
-  } catch (error) {
-    // The alert's own question cannot be asked: status 3 for these alerts, and nothing else.
-    if (!(error instanceof AlertQuestionError)) throw error
-    await markHotelQuestionErrored(deps.db, ids, error.message, now)
-    deps.metrics.checks.inc({ kind: 'hotel', result: 'errored' }, alerts.length)
-    return
-  }
-  const slug = first.disneySlug!
-  if (answer.kind === 'rooms') {
-    await deps.drift.sawRooms(first.locationIdentifier, slug, answer.rooms)
-    if (answer.reasonsUnavailable.length) {
-      // Date-wide reasons do not override the rooms: Disney may still price every room.
-      deps.logger.debug(
-        { family, slug, reasons: answer.reasonsUnavailable, question: job.queryKey },
-        'answer gave date-wide reasons unavailable',
-      )
-      for (const reason of answer.reasonsUnavailable)
-        deps.metrics.reasonsUnavailable.inc({ family, reason })
-    }
-  }
-  const rooms = answer.kind === 'rooms' ? answer.rooms : []
-  const bookingUrl = bookingPage(first.locationIdentifier, slug)
-
-  const rows: NewNotification[] = []
-  for (const alert of alerts) {
-    const room = firstOpenRoomType(rooms, alert.roomTypes)
-    if (!room) continue
-    const shortCode = newShortCode()
-    rows.push({
-      userId: alert.userId,
-      alertKind: 'hotel',
-      alertId: alert.id,
-      openingKey: `${room.id}|${alert.checkInDate}|${alert.checkOutDate}`,
-      toNumber: alert.phoneNumber,
-      shortCode,
-      seenAt: now,
-      bookingUrl,
-      body: hotelOpeningText({
-        room: room.name,
-        resort: alert.resortName,
-        checkIn: alert.checkInDate,
-        checkOut: alert.checkOutDate,
-        link: link(deps.env, shortCode),
-      }),
+  const checked = outcomes.flatMap((outcome) => outcome.ids)
+  const rows = outcomes.flatMap((outcome) => outcome.rows)
+  if (checked.length) {
+    const created = await recordHotelCheck(deps.db, {
+      alertIds: checked,
+      found: rows.map((row) => row.alertId),
+      notBookableYet: outcomes.flatMap((outcome) => (outcome.notBookableYet ? outcome.ids : [])),
+      rows,
+      now,
     })
+    await queueTexts(deps, created)
+    deps.metrics.checks.inc({ kind: 'hotel', result: 'checked' }, checked.length)
   }
-  const created = await recordHotelCheck(deps.db, {
-    alertIds: ids,
-    found: rows.map((row) => row.alertId),
-    notBookableYet: answer.kind === 'not-bookable-yet',
-    rows,
-    now,
-  })
-  await queueTexts(deps, created)
-  deps.metrics.checks.inc({ kind: 'hotel', result: 'checked' }, alerts.length)
+  await retryFaulted(job, faulted)
 }
 
-/** One check job: one upstream call, then every alert waiting on it is evaluated. */
+/**
+ * One check job: every question asked of Disney once, at once, then every alert waiting on them
+ * evaluated and written in one statement (decision 0015).
+ */
 export function checkProcessor(deps: CheckDeps) {
   const readToken = diningTokenReader(deps.env)
   return async (job: Job<CheckJob>) => {
     const now = new Date()
-    deps.metrics.lateness.observe(Math.max(0, (now.getTime() - job.data.scheduledFor) / 1000))
-    try {
-      if (job.data.kind === 'dining') await checkDining(deps, job.data, now, readToken)
-      else await checkHotel(deps, job.data, now)
-    } catch (error) {
-      if (error instanceof UpstreamFault) {
-        deps.logger.warn({ family: error.family, reason: error.reason, job: job.id }, error.message)
-        deps.metrics.checks.inc(
-          { kind: job.data.kind, result: 'upstream-fault' },
-          job.data.alertIds.length,
-        )
-      }
-      throw error
-    }
+    if (job.data.kind === 'dining') await checkDining(deps, job, now, readToken)
+    else await checkHotel(deps, job, now)
   }
 }

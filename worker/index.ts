@@ -8,6 +8,7 @@ import { hostname } from 'node:os'
 import { Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import { createDb } from '../db/client.ts'
+import { jobLimiter, QUESTIONS_PER_JOB } from '../app/domain/schedule.ts'
 import { getEnv } from '../app/env.server.ts'
 import { beat, HEARTBEAT_INTERVAL_MS, removeBeat } from '../app/utils/heartbeat.server.ts'
 import { createLogger } from '../app/utils/logger.server.ts'
@@ -15,7 +16,7 @@ import { ENDPOINT_FAMILIES } from '../app/utils/upstream-health.server.ts'
 import { startMocks } from '../mocks/index.ts'
 import { checkProcessor } from './check.ts'
 import { maintenanceProcessor } from './maintenance.ts'
-import { createMetrics, serveMetrics } from './metrics.ts'
+import { createMetrics, serveMetrics, watchEventLoop } from './metrics.ts'
 import {
   bullPrefix,
   createQueues,
@@ -55,6 +56,7 @@ const db = createDb(env.databaseUrl, {
 })
 const queues = createQueues(connection, env.redisPrefix)
 const metrics = createMetrics()
+const eventLoop = watchEventLoop(metrics)
 const breaker = new CircuitBreaker(connection, env.redisPrefix)
 const drift = new DriftRecorder(db, metrics, logger)
 const answers = new AnswerWatch(connection, env.redisPrefix)
@@ -82,11 +84,17 @@ await ensureSchedules()
 const prefix = bullPrefix(env.redisPrefix)
 const settings = { backoffStrategy: (attemptsMade: number) => jitteredBackoff(attemptsMade) }
 const workers = [
-  new Worker(QUEUES.maintenance, maintenanceProcessor(db, logger), {
-    connection,
-    prefix,
-    concurrency: 1,
-  }),
+  new Worker(
+    QUEUES.maintenance,
+    maintenanceProcessor(db, logger, {
+      analyticsRetentionDays: env.analytics.retentionDays,
+    }),
+    {
+      connection,
+      prefix,
+      concurrency: 1,
+    },
+  ),
   new Worker(
     QUEUES.tick,
     tickProcessor({ db, queues, logger, batchSize: env.monitoring.claimBatchSize }),
@@ -104,7 +112,7 @@ const workers = [
       connection,
       prefix,
       concurrency: env.monitoring.concurrency,
-      limiter: { max: env.disney.ratePerSecond, duration: 1000 },
+      limiter: jobLimiter(env.disney.ratePerSecond, QUESTIONS_PER_JOB),
       settings,
     },
   ),
@@ -116,12 +124,19 @@ const workers = [
     settings,
   }),
 ]
+// A lost lock means the event loop stalled past the lock's renewal: the job runs again.
+const lostLock = (error: Error) => /missing lock/i.test(error.message)
 for (const worker of workers) {
-  worker.on('failed', (job, error) =>
-    logger.warn({ queue: worker.name, job: job?.id, err: error.message }, 'job failed'),
-  )
+  worker.on('failed', (job, error) => {
+    if (lostLock(error)) metrics.lostLocks.inc({ queue: worker.name })
+    logger.warn({ queue: worker.name, job: job?.id, err: error.message }, 'job failed')
+  })
   // Without a listener a connection error would be thrown; BullMQ reconnects by itself.
-  worker.on('error', (error) => logger.warn({ queue: worker.name, err: error }, 'worker error'))
+  worker.on('error', (error) => {
+    if (lostLock(error)) metrics.lostLocks.inc({ queue: worker.name })
+    logger.warn({ queue: worker.name, err: error }, 'worker error')
+  })
+  worker.on('stalled', () => metrics.lostLocks.inc({ queue: worker.name }))
 }
 for (const queue of Object.values(queues))
   queue.on('error', (error) => logger.warn({ queue: queue.name, err: error }, 'queue error'))
@@ -162,7 +177,10 @@ async function shutdown(signal: string) {
   await connection.quit()
   await db.destroy()
   mocks?.close()
-  logger.info('worker stopped')
+  logger.info(
+    { eventLoopDelayP99Ms: eventLoop.p99Ms(), eventLoopDelayMaxMs: eventLoop.maxMs() },
+    'worker stopped',
+  )
   process.exit(0)
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,21 +1,30 @@
 import type { Job } from 'bullmq'
 import type { Logger } from 'pino'
 import type { DB } from '../db/client.ts'
+import { deleteOldAnalyticsEvents } from '../app/models/analytics.server.ts'
 import { deleteExpiredSessions } from '../app/models/session.server.ts'
 import { deleteStaleCodes } from '../app/models/verification.server.ts'
 import { deleteStalePendingAlerts } from '../app/models/pending-alert.server.ts'
 import type { MaintenanceJob } from './queues.ts'
 
-/** Hourly housekeeping: sessions, login codes and sign-in drafts past any use are deleted. */
-export function maintenanceProcessor(db: DB, logger: Logger) {
+/**
+ * Hourly housekeeping: sessions, login codes and sign-in drafts past any use are deleted, and
+ * analytics events older than their retention period (ANALYTICS_RETENTION_DAYS).
+ */
+export function maintenanceProcessor(
+  db: DB,
+  logger: Logger,
+  options: { analyticsRetentionDays: number },
+) {
   return async (job: Job<MaintenanceJob>) => {
     const sessions = await deleteExpiredSessions(db)
     const codes = await deleteStaleCodes(db)
     const drafts = await deleteStalePendingAlerts(db)
+    const analyticsEvents = await deleteOldAnalyticsEvents(db, options.analyticsRetentionDays)
     logger.info(
-      { job: job.id, sessions, codes, drafts },
-      'swept expired sessions, login codes and drafts',
+      { job: job.id, sessions, codes, drafts, analyticsEvents },
+      'swept expired sessions, login codes, drafts and analytics events',
     )
-    return { sessions, codes, drafts }
+    return { sessions, codes, drafts, analyticsEvents }
   }
 }

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Queues } from './queues.ts'
 
@@ -50,6 +51,12 @@ export function createMetrics() {
       labelNames: ['family'],
       registers: [registry],
     }),
+    lostLocks: new Counter({
+      name: 'lost_locks_total',
+      help: 'Jobs whose BullMQ lock was lost (stalled, or "Missing lock" when finishing): run again',
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
     queueDepth: new Gauge({
       name: 'queue_jobs',
       help: 'Jobs waiting or delayed, by queue',
@@ -59,6 +66,29 @@ export function createMetrics() {
   }
 }
 export type Metrics = ReturnType<typeof createMetrics>
+
+/**
+ * The event loop's delay since the worker started, p99 and max, as a gauge. Unlike the default
+ * metrics' lag (reset at every scrape), it never resets, so one read at the end covers the run.
+ */
+export function watchEventLoop(metrics: Metrics) {
+  const delay = monitorEventLoopDelay({ resolution: 10 })
+  delay.enable()
+  new Gauge({
+    name: 'event_loop_delay_seconds',
+    help: 'Event-loop delay since the worker started, by quantile',
+    labelNames: ['quantile'],
+    registers: [metrics.registry],
+    collect() {
+      this.set({ quantile: '0.99' }, delay.percentile(99) / 1e9)
+      this.set({ quantile: 'max' }, delay.max / 1e9)
+    },
+  })
+  return {
+    p99Ms: () => delay.percentile(99) / 1e6,
+    maxMs: () => delay.max / 1e6,
+  }
+}
 
 /** Serves /metrics; queue depths are read from Redis at each scrape. */
 export function serveMetrics(metrics: Metrics, queues: Queues, port: number): Server {

@@ -23,11 +23,17 @@ export interface TickJob {
 }
 
 /** One question to Disney and the alerts waiting on its answer. */
-export interface CheckJob {
-  kind: AlertKind
+export interface CheckQuestion {
   queryKey: string
   alertIds: string[]
+  /** When it was due, to measure how late it is asked. */
   scheduledFor: number
+}
+
+/** Up to QUESTIONS_PER_JOB questions of one kind (decision 0015). */
+export interface CheckJob {
+  kind: AlertKind
+  questions: CheckQuestion[]
 }
 
 export interface SmsJob {

@@ -2,13 +2,28 @@ import { createHash } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { DB } from '../db/client.ts'
 import { claimDueChecks, stopPastAlerts, type DueCheck } from '../app/models/monitoring.server.ts'
-import type { Queues } from './queues.ts'
+import { batchByKind, QUESTIONS_PER_JOB } from '../app/domain/schedule.ts'
+import type { CheckJob, Queues } from './queues.ts'
 import { requeueStrandedTexts } from './sms.ts'
 
-/** The same question due at the same moment is the same job, however many times it is added. */
-export function checkJobId(check: DueCheck) {
-  const key = createHash('sha1').update(check.queryKey).digest('hex').slice(0, 24)
-  return `${check.kind}-${key}-${check.scheduledFor}`
+/** The same questions due at the same moments are the same job, however many times it is added. */
+export function checkJobId(job: CheckJob) {
+  const hash = createHash('sha1')
+  for (const question of job.questions)
+    hash.update(`${question.queryKey}@${question.scheduledFor}\n`)
+  return `${job.kind}-${hash.digest('hex').slice(0, 24)}`
+}
+
+/** The check jobs of a claim: its questions, a batch of them to a job. */
+export function checkJobs(due: readonly DueCheck[]): CheckJob[] {
+  return batchByKind(due, QUESTIONS_PER_JOB).map(({ kind, questions }) => ({
+    kind,
+    questions: questions.map(({ queryKey, alertIds, scheduledFor }) => ({
+      queryKey,
+      alertIds,
+      scheduledFor,
+    })),
+  }))
 }
 
 /** At most this many claim rounds a tick, so one tick never runs for long. */
@@ -16,7 +31,7 @@ const MAX_ROUNDS = 20
 
 /**
  * A tick: stops alerts whose date has passed, then claims due alerts in bounded batches and
- * enqueues one check job per question, and queues again any text whose send job was lost. Postgres holds the schedule; Redis only holds the work.
+ * enqueues the questions in check jobs of a batch each, and queues again any text whose send job was lost. Postgres holds the schedule; Redis only holds the work.
  */
 export function tickProcessor(deps: { db: DB; queues: Queues; logger: Logger; batchSize: number }) {
   return async () => {
@@ -25,17 +40,14 @@ export function tickProcessor(deps: { db: DB; queues: Queues; logger: Logger; ba
     let jobs = 0
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const checks = await claimDueChecks(deps.db, Date.now(), deps.batchSize, async (due) => {
+        const batches = checkJobs(due)
+        jobs += batches.length
         await deps.queues.check.addBulk(
-          due.map((check) => ({
-            name: check.kind,
-            data: check,
-            opts: { jobId: checkJobId(check) },
-          })),
+          batches.map((job) => ({ name: job.kind, data: job, opts: { jobId: checkJobId(job) } })),
         )
       })
       const alerts = checks.reduce((sum, check) => sum + check.alertIds.length, 0)
       claimed += alerts
-      jobs += checks.length
       if (alerts < deps.batchSize) break
     }
     const requeued = await requeueStrandedTexts(deps.db, deps.queues)

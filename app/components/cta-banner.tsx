@@ -12,6 +12,7 @@ export function CtaBanner() {
         </p>
         <Link
           to="/login"
+          data-cta="banner-start-free"
           className="text-brand-700 hover:bg-brand-50 mt-6 inline-block rounded-lg bg-white px-6 py-3 font-semibold shadow"
         >
           Start Free

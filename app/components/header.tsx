@@ -85,7 +85,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
           {user ? (
             <LogoutButton className="hover:border-brand-500 hover:text-brand-700 ml-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700" />
           ) : (
-            <ButtonLink to="/login" size="sm" className="ml-2 text-sm">
+            <ButtonLink to="/login" size="sm" className="ml-2 text-sm" data-cta="header-login">
               Login / Sign Up
             </ButtonLink>
           )}
@@ -119,7 +119,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
             {user ? (
               <LogoutButton className={`${menuItem} w-full text-left`} />
             ) : (
-              <Link to="/login" className={`${menuItem} text-brand-700 font-semibold`}>
+              <Link
+                to="/login"
+                className={`${menuItem} text-brand-700 font-semibold`}
+                data-cta="header-login"
+              >
                 Login / Sign Up
               </Link>
             )}

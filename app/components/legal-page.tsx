@@ -11,6 +11,8 @@ interface LegalPageData {
 export const legalPageMeta: MetaFunction = (args) => {
   const title = (args.data as LegalPageData | undefined)?.title ?? 'Legal'
   return pageMeta(args, {
+    // /terms-of-service shows the same terms: search engines should know one address.
+    canonicalPath: args.location.pathname === '/terms-of-service' ? '/terms' : undefined,
     title: `${title} | Disney Hotel Alerts`,
     description: `The ${title} of Disney Hotel Alerts, an independent text-alert service for Disney hotel and dining openings.`,
   })

@@ -55,6 +55,7 @@ export function PlanCard({
   const button = action ?? (
     <Link
       to={to}
+      data-cta={`plan-${plan.id}`}
       aria-label={`${plan.free ? 'Start Free' : 'Get Started'} with ${plan.name}`}
       className={`inline-block rounded-lg px-5 py-3 text-center font-semibold shadow-sm ${
         badge

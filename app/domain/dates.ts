@@ -9,22 +9,22 @@ export function isIsoDate(value: unknown): value is string {
   return !Number.isNaN(date.getTime()) && format(date, 'yyyy-MM-dd') === value
 }
 
-// Making a formatter costs far more than using one (pages ask for today on every render).
+// A formatter costs far more to build than to use, and every hotel check asks for one.
 const dayFormats = new Map<string, Intl.DateTimeFormat>()
 
 /** Today's date where the resort is: a dining date at Disneyland is a Pacific date. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  let format = dayFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
+  let dayFormat = dayFormats.get(timeZone)
+  if (!dayFormat) {
+    dayFormat = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
     })
-    dayFormats.set(timeZone, format)
+    dayFormats.set(timeZone, dayFormat)
   }
-  return format.format(now)
+  return dayFormat.format(now)
 }
 
 export function nightsBetween(checkIn: string, checkOut: string): number {

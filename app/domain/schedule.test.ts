@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { diningQueryKey, hash32, hotelQueryKey, nextDueAt, phaseMs } from './schedule'
+import {
+  batchByKind,
+  diningQueryKey,
+  hash32,
+  hotelQueryKey,
+  jobLimiter,
+  nextDueAt,
+  phaseMs,
+} from './schedule'
 
 describe('query keys', () => {
   it('are the same for alerts asking the same question, whatever the order of ages', () => {
@@ -48,5 +56,38 @@ describe('phases and due times', () => {
 
   it('hashes stably', () => {
     expect(hash32('a')).toBe(0xe40c292c)
+  })
+})
+
+describe('check jobs', () => {
+  const question = (kind: 'hotel' | 'dining', key: string) => ({ kind, key })
+
+  it('hold questions of one kind, in order, at most the given number each', () => {
+    const questions = [
+      question('hotel', 'h1'),
+      question('dining', 'd1'),
+      question('hotel', 'h2'),
+      question('hotel', 'h3'),
+      question('dining', 'd2'),
+    ]
+    expect(batchByKind(questions, 2)).toEqual([
+      { kind: 'hotel', questions: [question('hotel', 'h1'), question('hotel', 'h2')] },
+      { kind: 'hotel', questions: [question('hotel', 'h3')] },
+      { kind: 'dining', questions: [question('dining', 'd1'), question('dining', 'd2')] },
+    ])
+    expect(batchByKind([], 20)).toEqual([])
+  })
+
+  it('are limited so that their calls never exceed the upstream rate', () => {
+    expect(jobLimiter(20, 20)).toEqual({ max: 1, duration: 1000 })
+    expect(jobLimiter(40, 20)).toEqual({ max: 2, duration: 1000 })
+    expect(jobLimiter(10, 20)).toEqual({ max: 1, duration: 2000 })
+    expect(jobLimiter(30, 20)).toEqual({ max: 1, duration: 667 })
+    expect(jobLimiter(10_000, 20)).toEqual({ max: 500, duration: 1000 })
+    for (const rate of [1, 7, 19, 21, 99, 1234])
+      for (const size of [1, 5, 20]) {
+        const { max, duration } = jobLimiter(rate, size)
+        expect((max * size * 1000) / duration).toBeLessThanOrEqual(rate)
+      }
   })
 })

@@ -50,3 +50,37 @@ export function nextDueAt(now: number, intervalMs: number, phase: number): numbe
   const sincePhase = (((now - phase) % intervalMs) + intervalMs) % intervalMs
   return now - sincePhase + intervalMs
 }
+
+/**
+ * Questions per check job. A job's fixed cost (its queue round trips, one read and one write of
+ * its alerts) is shared by its questions; a fault retries only the questions that faulted.
+ */
+export const QUESTIONS_PER_JOB = 20
+
+/** Due questions, kind by kind in the order given, cut into jobs of at most `size` questions. */
+export function batchByKind<Question extends { kind: string }>(
+  questions: readonly Question[],
+  size: number,
+): { kind: Question['kind']; questions: Question[] }[] {
+  type Kind = Question['kind']
+  const byKind = new Map<Kind, Question[]>()
+  for (const question of questions) {
+    const list = byKind.get(question.kind) ?? []
+    list.push(question)
+    byKind.set(question.kind, list)
+  }
+  const batches: { kind: Kind; questions: Question[] }[] = []
+  for (const [kind, list] of byKind)
+    for (let start = 0; start < list.length; start += size)
+      batches.push({ kind, questions: list.slice(start, start + size) })
+  return batches
+}
+
+/**
+ * The queue's rate limit in jobs for an upstream limit in calls a second, each job asking up to
+ * `questionsPerJob` questions: never more calls than the limit allows, over any window it opens.
+ */
+export function jobLimiter(callsPerSecond: number, questionsPerJob: number) {
+  const max = Math.max(1, Math.floor(callsPerSecond / questionsPerJob))
+  return { max, duration: Math.ceil((1000 * max * questionsPerJob) / callsPerSecond) }
+}

@@ -3,6 +3,7 @@ import type { Database, DiningAlertsTable, HotelAlertsTable, Plan, User } from '
 import { AppError } from '~/domain/app-error'
 import { ALERT_ERRORS, canStartAnother, type AlertKind } from '~/domain/alerts'
 import { isTrialOver } from '~/domain/plans'
+import { recordServerEvent, type AlertCreatedProps } from '~/models/analytics.server'
 import { isRunningDiningAlert, isRunningHotelAlert } from '~/models/running-alerts.server'
 
 type Executor = Kysely<Database>
@@ -114,6 +115,7 @@ export async function insertAlert(
   fields: AlertFields,
   running: boolean,
   now: Date,
+  created: AlertCreatedProps,
 ) {
   return db.transaction().execute(async (trx) => {
     await authorizeCreate(trx, userId, running, now)
@@ -122,6 +124,8 @@ export async function insertAlert(
       .values({ userId, ...fields, ...newAlertSchedule(running, now) })
       .returning('id')
       .executeTakeFirstOrThrow()
+    // Counted in the same transaction: every way in (form, API, sign-in draft) counts once.
+    await recordServerEvent(trx, { name: 'alert_created', props: created })
     return row.id
   })
 }
@@ -158,13 +162,16 @@ export async function editAlert(
 
 /** Deletes an alert of its owner; another user's id is as unknown as a made-up one. */
 export async function deleteAlert(db: Executor, userId: string, kind: AlertKind, id: string) {
-  const result = await db
-    .deleteFrom(TABLES[kind])
-    .where('id', '=', id)
-    .where('userId', '=', userId)
-    .executeTakeFirst()
-  if (Number(result.numDeletedRows) === 0)
-    throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom(TABLES[kind])
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst()
+    if (Number(result.numDeletedRows) === 0)
+      throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+    await recordServerEvent(trx, { name: 'alert_deleted', props: { kind } })
+  })
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

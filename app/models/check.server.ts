@@ -7,11 +7,14 @@ import { recordCheck, type NewNotification } from './monitoring.server.ts'
 type Executor = Kysely<Database>
 
 /**
- * The queries of one check job: the alerts of one question with everything their texts need,
- * and one write of the check's outcome with its new outbox rows.
+ * The queries of one check job: the alerts of its questions with everything their texts need,
+ * and one write of the outcome of all of them with their new outbox rows.
  */
 
-/** Running hotel alerts of a check, each with its chosen room types and their Disney keys. */
+/** `id = any($1)`: one parameter however many alerts a job holds. */
+const anyId = (ids: readonly string[]) => sql<string>`any(${ids}::uuid[])`
+
+/** Running hotel alerts of a check job, each with its chosen room types and their Disney keys. */
 export function hotelAlertsToCheck(db: Executor, ids: readonly string[]) {
   return db
     .selectFrom('hotelAlerts')
@@ -51,12 +54,12 @@ export function hotelAlertsToCheck(db: Executor, ids: readonly string[]) {
             .where((inner) => inner('roomTypes.id', '=', inner.fn.any('hotelAlerts.roomTypeIds'))),
         ).as('roomTypes'),
     ])
-    .where('hotelAlerts.id', 'in', ids)
+    .where('hotelAlerts.id', '=', anyId(ids))
     .where('hotelAlerts.status', '=', HOTEL_STATUS.running)
     .execute()
 }
 
-/** Running dining alerts of a check, with the restaurant's name for the text. */
+/** Running dining alerts of a check job, with the restaurant's name for the text. */
 export function diningAlertsToCheck(db: Executor, ids: readonly string[]) {
   return db
     .selectFrom('diningAlerts')
@@ -75,13 +78,13 @@ export function diningAlertsToCheck(db: Executor, ids: readonly string[]) {
       'users.phoneNumber',
       'diningLocations.name as restaurant',
     ])
-    .where('diningAlerts.id', 'in', ids)
+    .where('diningAlerts.id', '=', anyId(ids))
     .where('diningAlerts.status', '=', DINING_STATUS.running)
     .execute()
 }
 
 /**
- * One write for every hotel alert of a question, found or not: a hotel alert that found its room
+ * One write for every hotel alert of a check job, found or not: a hotel alert that found its room
  * has done its job (one text, then completed); one told "not bookable yet" keeps waiting, marked.
  */
 export function recordHotelCheck(
@@ -89,23 +92,28 @@ export function recordHotelCheck(
   check: {
     alertIds: readonly string[]
     found: readonly string[]
-    notBookableYet: boolean
+    notBookableYet: readonly string[]
     rows: NewNotification[]
     now: Date
   },
 ) {
-  const { alertIds, found, now } = check
+  const { alertIds, found, notBookableYet, now } = check
   return recordCheck(
     db,
     check.rows,
     db
       .updateTable('hotelAlerts')
       .set((eb) => {
-        const isFound = eb('id', 'in', found)
+        const isFound = eb('id', '=', anyId(found))
         return {
           lastCheckedAt: now,
-          notBookableSince: check.notBookableYet
-            ? eb.fn.coalesce('notBookableSince', sql<Date>`${now}`)
+          notBookableSince: notBookableYet.length
+            ? eb
+                .case()
+                .when('id', '=', anyId(notBookableYet))
+                .then(eb.fn.coalesce('notBookableSince', sql<Date>`${now}`))
+                .else(null)
+                .end()
             : null,
           ...(found.length && {
             status: eb
@@ -119,11 +127,11 @@ export function recordHotelCheck(
           }),
         }
       })
-      .where('id', 'in', alertIds),
+      .where('id', '=', anyId(alertIds)),
   )
 }
 
-/** One write for every dining alert of a question; dining alerts keep running after a find. */
+/** One write for every dining alert of a check job; dining alerts keep running after a find. */
 export function recordDiningCheck(
   db: Executor,
   check: {
@@ -144,13 +152,13 @@ export function recordDiningCheck(
         ...(found.length && {
           lastFoundAt: eb
             .case()
-            .when('id', 'in', found)
+            .when('id', '=', anyId(found))
             .then(now)
             .else(eb.ref('lastFoundAt'))
             .end(),
         }),
       }))
-      .where('id', 'in', check.alertIds),
+      .where('id', '=', anyId(check.alertIds)),
   )
 }
 
@@ -169,6 +177,6 @@ export async function markHotelQuestionErrored(
       lastCheckedAt: now,
       nextCheckAt: null,
     })
-    .where('id', 'in', alertIds)
+    .where('id', '=', anyId(alertIds))
     .execute()
 }

@@ -107,6 +107,7 @@ export async function createDiningAlert(
     columns(input),
     status === DINING_STATUS.running,
     now,
+    { kind: 'dining', resort: input.resortLocationIdentifier, party_size: input.partySize },
   )
   return (await listDiningAlerts(db, userId, [id]))[0]!
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { AppError, parseOrRefuse } from '~/domain/app-error'
 import type { Database, HotelAlert } from '../../db/schema.ts'
 import { HOTEL_STATUS, HOTEL_TYPE } from '~/domain/alerts'
-import { todayIn } from '~/domain/dates'
+import { nightsBetween, todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import {
   HOTEL_MESSAGES,
@@ -122,7 +122,15 @@ export async function createHotelAlert(
 ) {
   const now = options.now ?? new Date()
   const input = await validate(db, raw, now)
-  const id = await insertAlert(db, userId, 'hotel', columns(input), options.active ?? true, now)
+  const id = await insertAlert(db, userId, 'hotel', columns(input), options.active ?? true, now, {
+    kind: 'hotel',
+    resort: input.resortId,
+    room_count: input.roomIds.length,
+    nights: nightsBetween(input.checkInDate, input.checkOutDate),
+    adults: input.numberOfAdults,
+    children: input.agesOfChildren.length,
+    accessible: input.accessible,
+  })
   return (await listHotelAlerts(db, userId, [id]))[0]!
 }
 

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database, Plan, User } from '../../db/schema.ts'
 import { grantsPlan, hasEnded, isNewerState } from '~/domain/billing'
 import { lockAccount } from '~/models/alert-rules.server'
+import { recordServerEvent } from '~/models/analytics.server'
 import { isRunningDiningAlert, isRunningHotelAlert } from '~/models/running-alerts.server'
 
 type Executor = Kysely<Database>
@@ -100,6 +101,12 @@ async function moveUser(
     .where('id', '=', user.id)
     .returningAll()
     .executeTakeFirstOrThrow()
+  // Every change of plan passes here: a first plan, an upgrade or downgrade, a plan that ended.
+  if (from?.id !== to?.id)
+    await recordServerEvent(trx, {
+      name: 'plan_changed',
+      props: { from: from?.id ?? null, to: to?.id ?? null },
+    })
   return { user: updated, stopped }
 }
 
@@ -145,6 +152,13 @@ export async function applySubscriptionState(
         .where('stripePriceId', '=', state.priceId)
         .executeTakeFirst()
       if (!plan) return { user, applied: true, stopped: 0 }
+      // Once per subscription, whichever of the webhook and the return page confirms it first.
+      if (!stored || !grantsPlan(stored.status))
+        await recordServerEvent(trx, {
+          name: 'subscription_completed',
+          props: { plan: plan.id },
+          dedupeKey: state.id,
+        })
       const previous =
         user.subscriptionId && user.subscriptionId !== state.id
           ? await trx

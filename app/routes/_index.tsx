@@ -59,6 +59,7 @@ function StartFreeMenu() {
       <Menu
         label={
           <span
+            data-cta="hero-start-free"
             className={buttonClass({
               size: 'lg',
               className: 'inline-flex items-center text-lg shadow',

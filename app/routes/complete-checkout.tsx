@@ -8,19 +8,23 @@ import { SESSION_KEYS } from '~/domain/storage-keys'
 import { AppError } from '~/domain/app-error'
 import { completeCheckout } from '~/services/checkout.server'
 import { requireUser } from '~/utils/session.server'
+import { trackConversion } from '~/utils/tracker'
 import { ButtonLink } from '~/components/ui/button'
 import { privateMeta } from '~/utils/seo'
 
 export const meta: MetaFunction = () => privateMeta('Finalizing your subscription')
 
-/** Confirms the Checkout session Stripe sent the browser back with; doing it again is harmless. */
-async function completed(request: Request, sessionId: string | null) {
+/**
+ * Confirms the Checkout session Stripe sent the browser back with (doing it again is harmless)
+ * and answers the plan it put the user on, or null.
+ */
+async function completedPlan(request: Request, sessionId: string | null) {
   const user = await requireUser(request)
-  if (!sessionId) return Boolean(user.planId)
+  if (!sessionId) return user.planId
   try {
-    return Boolean((await completeCheckout(user, sessionId)).planId)
+    return (await completeCheckout(user, sessionId)).planId
   } catch (error) {
-    if (error instanceof AppError) return false
+    if (error instanceof AppError) return null
     throw error
   }
 }
@@ -28,7 +32,7 @@ async function completed(request: Request, sessionId: string | null) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   return json({
-    completed: await completed(request, url.searchParams.get('session_id')),
+    plan: await completedPlan(request, url.searchParams.get('session_id')),
     // Without JavaScript there is no session storage: the URL's intent is what we have.
     fallbackTarget: dashboardAfterCheckout(null, url.searchParams),
   })
@@ -45,20 +49,21 @@ function readStoredIntent(): Record<string, unknown> | null {
 }
 
 export default function CompleteCheckout() {
-  const { completed, fallbackTarget } = useLoaderData<typeof loader>()
+  const { plan, fallbackTarget } = useLoaderData<typeof loader>()
   const navigate = useNavigate()
 
   useEffect(() => {
-    if (!completed) return
+    if (!plan) return
     const stored = readStoredIntent()
     sessionStorage.removeItem(SESSION_KEYS.alertIntent)
     const target = stored
       ? dashboardAfterCheckout(stored, new URLSearchParams(window.location.search))
       : fallbackTarget
-    navigate(target, { replace: true })
-  }, [completed, fallbackTarget, navigate])
+    // The conversion is counted before the page goes; 800 ms at most (accounts §9).
+    void trackConversion({ plan }).then(() => navigate(target, { replace: true }))
+  }, [plan, fallbackTarget, navigate])
 
-  if (!completed) {
+  if (!plan) {
     return (
       <section className="mx-auto max-w-lg px-4 py-20 text-center">
         <h1 className="text-3xl font-bold text-slate-900">Payment Failed</h1>

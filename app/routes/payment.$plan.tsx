@@ -20,6 +20,7 @@ import { Field } from '~/components/ui/field'
 import { toPlanCard } from '~/components/plan-card'
 import { BILLING_MESSAGES, testCardSchema } from '~/domain/billing'
 import { getEnv } from '~/env.server'
+import { useTrackOnShow } from '~/hooks/use-analytics'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { findPlan } from '~/models/plan.server'
 import { AppError } from '~/domain/app-error'
@@ -99,6 +100,7 @@ type Checkout = { clientSecret: string | null; sessionId: string | null } | { me
 export default function Payment() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  useTrackOnShow('checkout_initiated', data.plan?.id, Boolean(data.plan))
   useRememberAlertIntent()
   if (!data.plan) return <InvalidPlan />
   const { plan } = data
@@ -128,6 +130,7 @@ export default function Payment() {
 }
 
 function InvalidPlan() {
+  useTrackOnShow('checkout_invalid_plan')
   return (
     <section className="mx-auto max-w-lg px-4 py-20 text-center">
       <h1 className="text-3xl font-bold text-slate-900">Invalid Plan</h1>

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { CtaBanner } from '~/components/cta-banner'
 import { PlanCard, toPlanCard } from '~/components/plan-card'
 import { SupportLink } from '~/components/support-link'
+import { useTrackOnShow } from '~/hooks/use-analytics'
 import { alertIntentQuery } from '~/domain/checkout'
 import { pricingBadge } from '~/domain/plans'
 import { useRememberAlertIntent } from '~/hooks/use-remember-alert-intent'
@@ -32,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       intentPro,
     ),
     signedIn: Boolean(user),
+    intentPro,
     choosing: Boolean(user && !user.planId),
     alertIntent: alertIntentQuery(url.searchParams).toString(),
   })
@@ -47,7 +49,9 @@ function choosePath(planId: string, signedIn: boolean, alertIntent: string) {
 }
 
 export default function Pricing() {
-  const { plans, badge, signedIn, choosing, alertIntent } = useLoaderData<typeof loader>()
+  const { plans, badge, signedIn, intentPro, choosing, alertIntent } =
+    useLoaderData<typeof loader>()
+  useTrackOnShow('view_pricing_intent_pro', undefined, intentPro)
   useRememberAlertIntent()
 
   if (choosing) {

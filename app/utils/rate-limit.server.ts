@@ -23,6 +23,8 @@ const LIMITS = {
   // Each notification is a text to a customer's phone: a few per conversation, a ceiling per admin.
   chatSmsPerSession: { points: 3, duration: HOUR_S },
   chatSmsPerAdmin: { points: 30, duration: HOUR_S },
+  // Analytics events: a visitor sends a few a minute; a loop filling the table is cut off.
+  eventsPerClient: { points: 60, duration: 60 },
 } as const
 export type LimitName = keyof typeof LIMITS
 

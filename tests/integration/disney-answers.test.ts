@@ -25,6 +25,8 @@ import { callRoute, formRequest, getRequest, jsonRequest } from '../support/rout
 import {
   alertRow,
   asJob,
+  check,
+  questionJob,
   checkNow,
   connection,
   deps,
@@ -103,6 +105,35 @@ describe('a hotel answer', () => {
     })
   })
 
+  it("answers a job's questions apart: one fault retries only its own question, the rest are written", async () => {
+    const lodge = await hotelAlertAt("Disney's Wilderness Lodge", ['Resort View'])
+    const later = await hotelAlertAt(COPPER_CREEK, ['Deluxe Studio'], {
+      checkInDate: daysFromToday(420),
+      checkOutDate: daysFromToday(424),
+    })
+    const californian = await hotelAlertAt("Disney's Grand Californian Hotel & Spa", [
+      'Standard View',
+    ])
+    configureSimulator({ fault: 'dlr-not-found', script: { dining: [], rooms: ['JB'] } })
+    const question = (alertId: string) => ({
+      queryKey: alertId,
+      alertIds: [alertId],
+      scheduledFor: Date.now(),
+    })
+    const job = asJob<CheckJob>({
+      kind: 'hotel',
+      questions: [lodge.alert.id, californian.alert.id, later.alert.id].map(question),
+    })
+    await expect(check(job)).rejects.toMatchObject({ family: 'dlr-hotel', reason: 'http' })
+    expect(job.data.questions.map((asked) => asked.alertIds)).toEqual([[californian.alert.id]])
+    expect(await hotelRow(lodge.alert.id)).toMatchObject({ status: 2, notBookableSince: null })
+    expect(await textsOf(lodge.alert.id)).toHaveLength(1)
+    const waiting = await hotelRow(later.alert.id)
+    expect(waiting).toMatchObject({ status: 1, lastFoundAt: null })
+    expect(waiting.notBookableSince).not.toBeNull()
+    expect(await hotelRow(californian.alert.id)).toMatchObject({ status: 1, lastCheckedAt: null })
+  })
+
   it('leaves a stay beyond the booking window waiting, says so on the dashboard, and clears it when dates are sold', async () => {
     const { user, alert } = await hotelAlertAt(COPPER_CREEK, ['Deluxe Studio'], {
       checkInDate: daysFromToday(420),
@@ -160,12 +191,7 @@ describe('a dining answer', () => {
     const alert = await createDiningAlertRow(db, user.id, { nextCheckAt: new Date() })
     // A watch of its own: each process writes the mark at most every few seconds.
     const check = checkProcessor({ ...deps, answers: new AnswerWatch(connection, env.redisPrefix) })
-    const job = asJob<CheckJob>({
-      kind: 'dining',
-      queryKey: 'q',
-      alertIds: [alert.id],
-      scheduledFor: Date.now(),
-    })
+    const job = questionJob('dining', [alert.id])
     configureSimulator({ fault: 'not-found' })
     await check(job)
     expect(

@@ -23,6 +23,7 @@ import { action as changePlan } from '~/routes/api.stripe.change-plan'
 import { action as completeCheckout } from '~/routes/api.stripe.complete-checkout'
 import { action as createCheckout } from '~/routes/api.stripe.create-checkout'
 import { action as diningPage } from '~/routes/alerts.dining'
+import { action as events } from '~/routes/api.events'
 import { action as hotelPage } from '~/routes/alerts.hotels'
 import { action as dashboard } from '~/routes/dashboard'
 import { action as loginPage } from '~/routes/login'
@@ -43,6 +44,7 @@ async function snapshot() {
       (select count(*) from hotel_alerts), (select count(*) from dining_alerts),
       (select count(*) from pending_alerts), (select count(*) from subscriptions),
       (select count(*) from chat_messages), (select count(*) from verification_codes),
+      (select count(*) from analytics_events),
       (select coalesce(sum(status), 0) from hotel_alerts), (select coalesce(sum(status), 0) from dining_alerts),
       (select md5(coalesce(string_agg(coalesce(name, '') || coalesce(email, '') || coalesce(plan_id, ''), '|' order by id), '')) from users)
     ) as counts`.execute(db)
@@ -175,6 +177,29 @@ describe('fuzzed JSON calls', () => {
       )
     },
   )
+})
+
+describe('fuzzed analytics events', () => {
+  // Shaped like the tracker's beacons, every value replaceable by anything; as text/plain.
+  const event = fc.oneof(
+    fc.dictionary(fc.constantFrom('name', 'path', 'props', 'cta', 'plan'), anything, {
+      maxKeys: 4,
+    }),
+    anything,
+  )
+  it('POST /api/events never answers 5xx and refuses without a change', async () => {
+    await fc.assert(
+      fc.asyncProperty(event, async (value) => {
+        const request = new Request('http://localhost/api/events', {
+          method: 'POST',
+          headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+          body: JSON.stringify(value) ?? 'null',
+        })
+        await expectSafe(events, request)
+      }),
+      RUNS,
+    )
+  })
 })
 
 describe('fuzzed page actions', () => {

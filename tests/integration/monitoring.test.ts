@@ -11,7 +11,7 @@ import {
 import { configureSimulator, simulatorCalls } from '../../mocks/disney.ts'
 import { unsubscribeAtTwilio } from '../../mocks/twilio.ts'
 import { checkProcessor } from '../../worker/check.ts'
-import { bullPrefix, QUEUES, type CheckJob, type SmsJob } from '../../worker/queues.ts'
+import { bullPrefix, QUEUES, type SmsJob } from '../../worker/queues.ts'
 import { tickProcessor } from '../../worker/scheduler.ts'
 import { UpstreamFault } from '../../worker/upstream/errors.ts'
 import { diningOpeningText, gsmLength, hotelOpeningText, isGsm7 } from '~/domain/texts'
@@ -26,6 +26,7 @@ import { callRoute, getRequest } from '../support/routes.ts'
 import {
   alertRow,
   asJob,
+  questionJob,
   check,
   connection,
   db,
@@ -46,7 +47,7 @@ const optOutsOf = (phoneNumber: string) =>
 
 async function checkJobsFor(alertId: string) {
   return (await queues.check.getJobs(['waiting'])).filter((job) =>
-    job.data.alertIds.includes(alertId),
+    job.data.questions.some((question) => question.alertIds.includes(alertId)),
   )
 }
 
@@ -75,8 +76,10 @@ describe('the tick', () => {
       diningLocationId: '16660079',
     })
     const { jobs } = await tickAndCheck()
-    const job = jobs.find((candidate) => candidate.data.alertIds.includes(a.id))
-    expect(job?.data.alertIds.sort()).toEqual([a.id, b.id].sort())
+    const asked = jobs
+      .flatMap((job) => job.data.questions)
+      .find((candidate) => candidate.alertIds.includes(a.id))
+    expect(asked?.alertIds.sort()).toEqual([a.id, b.id].sort())
     expect(simulatorCalls().filter((call) => call.family === 'dining')).toHaveLength(1)
   })
 
@@ -89,7 +92,9 @@ describe('the tick', () => {
     await tickProcessor({ db, queues, logger, batchSize: 2 })()
     const jobs = await queues.check.getJobs(['waiting'])
     const ids = [...same, other].map((alert) => alert.id)
-    const claimed = jobs.flatMap((job) => job.data.alertIds).filter((id) => ids.includes(id))
+    const claimed = jobs
+      .flatMap((job) => job.data.questions.flatMap((question) => question.alertIds))
+      .filter((id) => ids.includes(id))
     expect(claimed.sort()).toEqual([...ids].sort())
   })
 
@@ -150,14 +155,7 @@ describe('a dining check', () => {
     const smsJobs = await queues.sms.getJobs(['waiting'])
     expect(smsJobs.map((job) => job.id)).toEqual([rows[0]!.id])
 
-    await check(
-      asJob<CheckJob>({
-        kind: 'dining',
-        queryKey: 'q',
-        alertIds: [alert.id],
-        scheduledFor: Date.now(),
-      }),
-    )
+    await check(questionJob('dining', [alert.id]))
     expect(await textsOf(alert.id)).toHaveLength(1)
     const row = await alertRow('dining', alert.id)
     expect(row.status).toBe(1)
@@ -180,12 +178,7 @@ describe('a dining check', () => {
         nextCheckAt: new Date(),
       })
       configureSimulator({ ...fault, script: { dining: [`90002464|${date}|18:15:00`], rooms: [] } })
-      const job = asJob<CheckJob>({
-        kind: 'dining',
-        queryKey: 'q',
-        alertIds: [alert.id],
-        scheduledFor: Date.now(),
-      })
+      const job = questionJob('dining', [alert.id])
       const error = await check(job).catch((thrown: unknown) => thrown)
       expect(error).toBeInstanceOf(UpstreamFault)
       expect((error as UpstreamFault).reason).toBe(reason)
@@ -207,14 +200,7 @@ describe('a dining check', () => {
       ...deps,
       env: { ...env, disney: { ...env.disney, timeoutMs: 100 } },
     })
-    const error = await slow(
-      asJob<CheckJob>({
-        kind: 'dining',
-        queryKey: 'q',
-        alertIds: [alert.id],
-        scheduledFor: Date.now(),
-      }),
-    ).catch((e: unknown) => e)
+    const error = await slow(questionJob('dining', [alert.id])).catch((e: unknown) => e)
     expect((error as UpstreamFault).reason).toBe('timeout')
   })
 
@@ -222,12 +208,7 @@ describe('a dining check', () => {
     const user = await subscriber()
     const alert = await createDiningAlertRow(db, user.id)
     configureSimulator({ fault: 'server-error' })
-    const job = asJob<CheckJob>({
-      kind: 'dining',
-      queryKey: 'q',
-      alertIds: [alert.id],
-      scheduledFor: Date.now(),
-    })
+    const job = questionJob('dining', [alert.id])
     for (let i = 0; i < 5; i++) await check(job).catch(() => undefined)
     const before = simulatorCalls().length
     const error = await check(job).catch((e: unknown) => e)
@@ -292,14 +273,7 @@ async function pendingText(phoneNumber?: string) {
     nextCheckAt: new Date(),
   })
   configureSimulator({ script: { dining: [`90002464|${date}|12:00:00`], rooms: [] } })
-  await check(
-    asJob<CheckJob>({
-      kind: 'dining',
-      queryKey: 'q',
-      alertIds: [alert.id],
-      scheduledFor: Date.now(),
-    }),
-  )
+  await check(questionJob('dining', [alert.id]))
   return (await textsOf(alert.id))[0]!
 }
 

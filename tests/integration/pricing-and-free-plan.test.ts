@@ -91,7 +91,7 @@ describe('/payment/{plan}', () => {
       )
     ).json()
     expect(done).toEqual({
-      completed: true,
+      plan: 'pixie-dust',
       fallbackTarget: '/dashboard?openAddAlert=true&hotelId=abc',
     })
   })
@@ -161,7 +161,7 @@ describe('/payment/{plan}', () => {
         getRequest(`${location.pathname}${location.search}`, { cookie }),
       )
     ).json()
-    expect(done).toEqual({ completed: true, fallbackTarget: '/dashboard?openAddAlert=true' })
+    expect(done).toEqual({ plan: 'magic-hour', fallbackTarget: '/dashboard?openAddAlert=true' })
     expect((await userRow(user.id)).planId).toBe('magic-hour')
   })
 
@@ -203,6 +203,6 @@ describe('/complete-checkout', () => {
     const data = await (
       await callRoute(completeCheckout, getRequest('/complete-checkout', { cookie }))
     ).json()
-    expect(data.completed).toBe(false)
+    expect(data.plan).toBeNull()
   })
 })

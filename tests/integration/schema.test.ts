@@ -35,6 +35,16 @@ type Columns<T extends keyof Database> = {
 }
 
 const DECLARED: { [T in keyof Database]: Columns<T> } = {
+  analyticsEvents: {
+    id: ['bigint', false],
+    name: ['text', false],
+    source: ['text', false],
+    path: ['text', true],
+    props: ['jsonb', false],
+    visitorHash: ['text', true],
+    dedupeKey: ['text', true],
+    occurredAt: ['timestamp with time zone', false],
+  },
   chatSessions: {
     id: ['uuid', false],
     userId: ['uuid', true],

@@ -7,6 +7,7 @@ import { PRIVATE_PREFIXES, PUBLIC_PAGES } from '~/domain/site-pages'
 import { resortSlug } from '~/domain/slug'
 import { getEnv } from '~/env.server'
 import { getDb } from '~/utils/db.server'
+import { legalPageMeta } from '~/components/legal-page'
 import { callRoute, getRequest } from '../support/routes.ts'
 
 describe('/sitemap.xml', () => {
@@ -70,5 +71,22 @@ describe('/disney-hotel-alerts', () => {
       ...data.examples.flatMap((g: { hotels: unknown[] }) => g.hotels),
     ])
       expect(pages.has(hotel.path), hotel.name).toBe(true)
+  })
+})
+
+describe('the terms at two addresses', () => {
+  it('names /terms as the canonical address of /terms-of-service', () => {
+    const canonicalOf = (pathname: string) =>
+      (
+        legalPageMeta({
+          data: { title: 'Terms of Service' },
+          params: {},
+          location: { pathname, search: '', hash: '', state: null, key: 'default' },
+          matches: [{ id: 'root', data: { appUrl: 'https://alerts.example' } }],
+        } as unknown as Parameters<typeof legalPageMeta>[0]) as { rel?: string; href?: string }[]
+      ).find((tag) => tag.rel === 'canonical')?.href
+    expect(canonicalOf('/terms-of-service')).toBe('https://alerts.example/terms')
+    expect(canonicalOf('/terms')).toBe('https://alerts.example/terms')
+    expect(canonicalOf('/privacy-policy')).toBe('https://alerts.example/privacy-policy')
   })
 })

@@ -51,9 +51,9 @@ describe('the maintenance sweep', () => {
       new Date(Date.now() - 2 * 60 * 60 * 1000),
     )
 
-    const sweep = maintenanceProcessor(db, getLogger())
+    const sweep = maintenanceProcessor(db, getLogger(), { analyticsRetentionDays: 395 })
     const result = await sweep({ id: 'test' } as Parameters<typeof sweep>[0])
-    expect(result).toEqual({ sessions: 1, codes: 1, drafts: 0 })
+    expect(result).toEqual({ sessions: 1, codes: 1, drafts: 0, analyticsEvents: 0 })
     const left = await db.selectFrom('sessions').where('userId', '=', user.id).execute()
     expect(left).toHaveLength(1)
   })

@@ -15,14 +15,19 @@ declare module 'vitest' {
   }
 }
 
-async function waitForHealth(baseUrl: string, processes: ChildProcess[], timeoutMs = 30_000) {
+async function waitForHealth(
+  baseUrl: string,
+  processes: ChildProcess[],
+  probe = '/healthz',
+  timeoutMs = 30_000,
+) {
   const started = Date.now()
   let last = ''
   while (Date.now() - started < timeoutMs) {
     if (processes.some((child) => child.exitCode !== null))
       throw new Error('the app exited during start-up')
     try {
-      const response = await fetch(`${baseUrl}/healthz`)
+      const response = await fetch(`${baseUrl}${probe}`)
       if (response.ok) return
       last = await response.text()
     } catch (error) {
@@ -55,29 +60,44 @@ export default async function setup(project: TestProject) {
     SMS_OUTBOX_PATH: outboxPath,
     LOG_LEVEL: 'warn',
     // One admin number per test file: the login limits (5 codes an hour per number) stay far off.
-    ADMIN_PHONE_NUMBERS: '+12015550199,+12015550198,+12015550197',
+    ADMIN_PHONE_NUMBERS: '+12015550199,+12015550198,+12015550197,+12015550196',
     // The journeys check what people do; the simulator's random openings must not complete their
     // alerts mid-test, so the worker's scheduler stays quiet (monitoring has its own tests).
     TICK_INTERVAL_MS: '600000',
   }
+  const stop = await startApp(['server.ts', 'worker/index.ts'], env, '/healthz')
+  project.provide('baseUrl', `http://localhost:${port}`)
+  project.provide('outboxPath', outboxPath)
+  project.provide('databaseUrl', url)
+
+  return async () => {
+    await stop()
+    await dropDatabase(url)
+  }
+}
+
+/**
+ * Starts entries of the app (`server.ts`, `worker/index.ts`) with `env` and waits until `probe`
+ * answers 200 on `http://localhost:${env.PORT}`; answers how to stop them.
+ */
+export async function startApp(
+  entries: string[],
+  env: NodeJS.ProcessEnv & { PORT: string },
+  probe: string,
+): Promise<() => Promise<void>> {
   // As `npm start` runs them: node itself, with tsx's loader, so signals reach the process.
-  const processes = ['server.ts', 'worker/index.ts'].map((entry) =>
+  const processes = entries.map((entry) =>
     spawn(process.execPath, ['--import', 'tsx', entry], {
       env,
       stdio: ['ignore', 'inherit', 'inherit'],
     }),
   )
-  const baseUrl = `http://localhost:${port}`
   try {
-    await waitForHealth(baseUrl, processes)
+    await waitForHealth(`http://localhost:${env.PORT}`, processes, probe)
   } catch (error) {
     processes.forEach((child) => child.kill('SIGKILL'))
     throw error
   }
-  project.provide('baseUrl', baseUrl)
-  project.provide('outboxPath', outboxPath)
-  project.provide('databaseUrl', url)
-
   return async () => {
     await Promise.all(
       processes.map(
@@ -90,6 +110,5 @@ export default async function setup(project: TestProject) {
           }),
       ),
     )
-    await dropDatabase(url)
   }
 }

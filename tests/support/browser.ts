@@ -19,12 +19,18 @@ export const MODES = (['phone', 'desktop'] as const).flatMap((viewport) =>
 
 let browser: Browser | undefined
 
-/** One Debian Chromium per test file, started the way this machine allows. */
-export function setupBrowser() {
+/** One Debian Chromium per test file, started the way this machine allows (plus `args`). */
+export function setupBrowser(args: () => string[] = () => []) {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        ...args(),
+      ],
     })
   })
   afterAll(async () => {
@@ -32,13 +38,16 @@ export function setupBrowser() {
   })
 }
 
-export async function newPage(mode: { viewport: ViewportName; javaScript: boolean }): Promise<{
+export async function newPage(
+  mode: { viewport: ViewportName; javaScript: boolean },
+  baseURL = inject('baseUrl'),
+): Promise<{
   context: BrowserContext
   page: Page
 }> {
   if (!browser) throw new Error('call setupBrowser() in the test file first')
   const context = await browser.newContext({
-    baseURL: inject('baseUrl'),
+    baseURL,
     viewport: VIEWPORTS[mode.viewport],
     javaScriptEnabled: mode.javaScript,
     // Each test is its own visitor, as behind a real proxy: the per-address login limits of one

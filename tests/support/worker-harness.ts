@@ -52,7 +52,25 @@ beforeEach(async () => {
   )
 })
 
-export const asJob = <T>(data: T, id = 'test') => ({ id, data }) as Job<T>
+/** A job as BullMQ hands it to a processor, its data updatable as a retry would see it. */
+export function asJob<T>(data: T, id = 'test') {
+  const job = {
+    id,
+    data,
+    updateData: async (next: T) => {
+      job.data = next
+    },
+  }
+  return job as unknown as Job<T>
+}
+
+/** A check job of one question, as the tick would have queued it. */
+export function questionJob(kind: CheckJob['kind'], alertIds: string[]) {
+  return asJob<CheckJob>({
+    kind,
+    questions: [{ queryKey: 'q', alertIds, scheduledFor: Date.now() }],
+  })
+}
 
 /** A user whose plan lets alerts be checked. */
 export async function subscriber(planId = 'lightning-lane', overrides = {}) {
@@ -72,7 +90,7 @@ export async function tickAndCheck() {
 
 /** One check of some alerts, as a job the tick would have queued. */
 export function checkNow(kind: CheckJob['kind'], alertIds: string[]) {
-  return check(asJob<CheckJob>({ kind, queryKey: 'q', alertIds, scheduledFor: Date.now() }))
+  return check(questionJob(kind, alertIds))
 }
 
 export { alertRow, textRow, textsOf } from './rows.ts'
