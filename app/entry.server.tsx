@@ -1,8 +1,6 @@
-import { PassThrough } from 'node:stream'
+import { Writable } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceContext } from '~/utils/nonce'
 import { getLogger } from '~/utils/logger.server'
@@ -17,10 +15,27 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce
-  // Bots get the whole page at once; people get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
-  return new Promise((resolve, reject) => {
+  // Nothing is deferred, so the shell is the whole page: it goes out in one piece, because the
+  // compression middleware makes a gzip block and a socket write of every chunk Remix passes it.
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    const chunks: Buffer[] = []
+    const page = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk)
+        done()
+      },
+      final(done) {
+        responseHeaders.set('Content-Type', 'text/html')
+        resolve(
+          new Response(Buffer.concat(chunks), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        )
+        done()
+      },
+    })
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RemixServer
@@ -32,17 +47,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true
-          const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html')
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
-          pipe(body)
+        },
+        onAllReady() {
+          pipe(page)
         },
         onShellError(error: unknown) {
           reject(error)
@@ -53,7 +62,10 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
+    if (!page.writableFinished) {
+      const timer = setTimeout(abort, ABORT_DELAY)
+      page.once('finish', () => clearTimeout(timer))
+    }
   })
 }
 

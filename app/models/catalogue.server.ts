@@ -24,16 +24,6 @@ export function toResortJson(resort: Resort) {
 }
 export type ResortJson = ReturnType<typeof toResortJson>
 
-/** A resort as the resort pickers list it. */
-export function toResortChoice(resort: Resort) {
-  return {
-    id: resort.id,
-    name: resort.name,
-    detail: `${destinationDisplay(resort.locationIdentifier)} · ${resort.area}`,
-    locationIdentifier: resort.locationIdentifier,
-  }
-}
-
 export function toRoomTypeJson(room: RoomType) {
   return {
     id: room.id,
@@ -49,15 +39,35 @@ export function toRoomTypeJson(room: RoomType) {
 }
 export type RoomTypeJson = ReturnType<typeof toRoomTypeJson>
 
+const readOnce = new WeakMap<Executor, Map<string, Promise<unknown>>>()
+
+/**
+ * The catalogue changes only when the seed runs (a deploy, then a restart), and the admin's room
+ * key mappings touch nothing these calls return, so each list is read once per process and
+ * database (decision record 0016). A failed read is forgotten, so the next call tries again.
+ */
+function once<T>(db: Executor, key: string, read: () => Promise<T>): Promise<T> {
+  let lists = readOnce.get(db)
+  if (!lists) readOnce.set(db, (lists = new Map()))
+  const known = lists.get(key) as Promise<T> | undefined
+  if (known) return known
+  const reading = read()
+  lists.set(key, reading)
+  reading.catch(() => lists.delete(key))
+  return reading
+}
+
 /** Listed resorts, Walt Disney World first, then by name. */
 export function listResorts(db: Executor) {
-  return db
-    .selectFrom('resorts')
-    .selectAll()
-    .where('listed', '=', true)
-    .orderBy('locationIdentifier', 'desc')
-    .orderBy('name')
-    .execute()
+  return once(db, 'resorts', () =>
+    db
+      .selectFrom('resorts')
+      .selectAll()
+      .where('listed', '=', true)
+      .orderBy('locationIdentifier', 'desc')
+      .orderBy('name')
+      .execute(),
+  )
 }
 
 /** The resorts the pickers offer: listed, and sold (Disney takes bookings for them). */
@@ -71,48 +81,37 @@ export function findResort(db: Executor, id: string) {
   return db.selectFrom('resorts').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
+/** The listed room types of a resort (an id the caller has found, so the lists stay bounded). */
 export function listRoomTypes(db: Executor, resortId: string) {
-  return db
-    .selectFrom('roomTypes')
-    .selectAll()
-    .where('resortId', '=', resortId)
-    .where('listed', '=', true)
-    .orderBy('sortOrder')
-    .execute()
-}
-
-/** Every listed restaurant of both destinations, by name, as the dashboard's picker lists them. */
-export async function restaurantChoices(db: Executor) {
-  const [world, land] = await Promise.all([
-    listDiningLocations(db, 'disney-world'),
-    listDiningLocations(db, 'disneyland'),
-  ])
-  return [...world, ...land]
-    .map((restaurant) => ({
-      id: restaurant.id,
-      name: restaurant.name,
-      detail: `${destinationDisplay(restaurant.resortLocationIdentifier)} · ${restaurant.area}`,
-      locationIdentifier: restaurant.resortLocationIdentifier,
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name))
+  return once(db, `rooms:${resortId}`, () =>
+    db
+      .selectFrom('roomTypes')
+      .selectAll()
+      .where('resortId', '=', resortId)
+      .where('listed', '=', true)
+      .orderBy('sortOrder')
+      .execute(),
+  )
 }
 
 export function listDiningLocations(db: Executor, locationIdentifier: DestinationId) {
-  return db
-    .selectFrom('diningLocations')
-    .select([
-      'id',
-      'name',
-      'resortLocationIdentifier',
-      'area',
-      'cuisine',
-      'serviceType',
-      'mealPeriods',
-    ])
-    .where('resortLocationIdentifier', '=', locationIdentifier)
-    .where('listed', '=', true)
-    .orderBy('name')
-    .execute()
+  return once(db, `dining:${locationIdentifier}`, () =>
+    db
+      .selectFrom('diningLocations')
+      .select([
+        'id',
+        'name',
+        'resortLocationIdentifier',
+        'area',
+        'cuisine',
+        'serviceType',
+        'mealPeriods',
+      ])
+      .where('resortLocationIdentifier', '=', locationIdentifier)
+      .where('listed', '=', true)
+      .orderBy('name')
+      .execute(),
+  )
 }
 
 /** The listed resort a per-hotel page's address names (catalogue §2), sold or not. */

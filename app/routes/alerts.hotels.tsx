@@ -26,6 +26,7 @@ import { HOTEL_FORM_FAQ, HotelFormGuide } from '~/components/alert-form/hotel-gu
 import { faqPage } from '~/domain/structured-data'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
 import { findLinkedResort, readHotelDraft } from '~/domain/alert-drafts'
+import { toCatalogueChoice } from '~/domain/catalogue-choices'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { HOTEL_MESSAGES, missingHotelParts, requiredFieldsMessage } from '~/domain/hotel-alert'
@@ -36,7 +37,6 @@ import {
   findResort,
   listSoldResorts,
   listRoomTypes,
-  toResortChoice,
   toRoomTypeJson,
 } from '~/models/catalogue.server'
 import { checkHotelAlert, createHotelAlert } from '~/models/hotel-alert.server'
@@ -74,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     signedIn: Boolean(user),
     intentQuick: readIntent(params.get('intent')) === 'quick',
     q: changing ? '' : (params.get('q') ?? ''),
-    resorts: offered.map(toResortChoice),
+    resorts: offered.map(toCatalogueChoice),
     draft: { ...draft, resortId, roomIds: resortId === draft.resortId ? draft.roomIds : [] },
     rooms,
   })

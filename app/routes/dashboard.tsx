@@ -28,6 +28,7 @@ import { DiningWizard } from '~/components/dashboard/dining-wizard'
 import { HotelWizard } from '~/components/dashboard/hotel-wizard'
 import { Filters, Pagination } from '~/components/dashboard/list-controls'
 import { findLinkedResort } from '~/domain/alert-drafts'
+import { toCatalogueChoice } from '~/domain/catalogue-choices'
 import { AppError } from '~/domain/app-error'
 import { ALERT_INTENT_KEYS } from '~/domain/checkout'
 import { ALERT_ERRORS, toggledDiningStatus, toggledHotelStatus, usageLevel } from '~/domain/alerts'
@@ -41,7 +42,7 @@ import {
 import { SESSION_KEYS } from '~/domain/storage-keys'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { deleteAlert, setAlertStatus } from '~/models/alert-rules.server'
-import { listSoldResorts, restaurantChoices, toResortChoice } from '~/models/catalogue.server'
+import { listSoldResorts } from '~/models/catalogue.server'
 import {
   alertCounts,
   dashboardPage,
@@ -72,17 +73,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const db = getDb()
   const view = readDashboardView(url.searchParams)
-  const [plan, subscription, page, counts, resorts, restaurants, { notice, headers }] =
-    await Promise.all([
-      findPlan(db, user.planId),
-      currentSubscription(db, user),
-      dashboardPage(db, user.id, view),
-      alertCounts(db, user.id),
-      listSoldResorts(db),
-      restaurantChoices(db),
-      readNotice(request),
-    ])
-  const prefill = findLinkedResort(resorts, url.searchParams)
+  // The wizards load the catalogue when they open; only an opening by link (which works without
+  // JavaScript) brings the resorts with the page.
+  const linked = ALERT_INTENT_KEYS.some((key) => url.searchParams.has(key))
+  const [plan, subscription, page, counts, resorts, { notice, headers }] = await Promise.all([
+    findPlan(db, user.planId),
+    currentSubscription(db, user),
+    dashboardPage(db, user.id, view),
+    alertCounts(db, user.id),
+    linked ? listSoldResorts(db) : null,
+    readNotice(request),
+  ])
+  const prefill = resorts && findLinkedResort(resorts, url.searchParams)
+  const opening = readArrival(url.searchParams, Boolean(prefill))
 
   return json(
     {
@@ -94,10 +97,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       plan: plan && { name: plan.name, limit: plan.alertLimit, free: plan.free },
       trial: trialOf(plan, user.trialStartUtc, new Date()),
       paymentFixUrl: paymentFixUrl(subscription, '/settings'),
-      ...readArrival(url.searchParams, Boolean(prefill)),
+      ...opening,
       prefillResortId: prefill?.id ?? null,
-      resorts: resorts.map(toResortChoice),
-      restaurants,
+      resorts: opening.openAddAlert && resorts ? resorts.map(toCatalogueChoice) : null,
       notice,
     },
     { headers },
@@ -190,7 +192,7 @@ export default function Dashboard() {
     }
   }
 
-  const prefilled = data.resorts.find((resort) => resort.id === data.prefillResortId)?.name
+  const prefilled = data.resorts?.find((resort) => resort.id === data.prefillResortId)?.name
   const limit = data.plan?.limit ?? 0
   const level = usageLevel(data.running, limit)
   const actions: AlertRowActions = {
@@ -266,13 +268,7 @@ export default function Dashboard() {
           prefillResortId={data.prefillResortId}
         />
       )}
-      {wizard?.kind === 'dining' && (
-        <DiningWizard
-          onClose={closeWizard}
-          restaurants={data.restaurants}
-          editing={wizard.editing}
-        />
-      )}
+      {wizard?.kind === 'dining' && <DiningWizard onClose={closeWizard} editing={wizard.editing} />}
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete alert"

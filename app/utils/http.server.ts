@@ -1,9 +1,27 @@
+import { createHash } from 'node:crypto'
 import { json } from '@remix-run/node'
+import fresh from 'fresh'
 
 /** Catalogue and plan data changes a few times a year: browsers keep it an hour, CDNs a day. */
 export const RARELY_CHANGES = {
   'Cache-Control': 'public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400',
 } as const
+
+/**
+ * A catalogue answer: cacheable for RARELY_CHANGES, with an ETag of its body, so a browser that
+ * revalidates a copy it holds gets a 304 without the body.
+ */
+export function cacheableJson(request: Request, data: unknown): Response {
+  const body = JSON.stringify(data)
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
+  const headers = { ...RARELY_CHANGES, ETag: etag }
+  const ifNoneMatch = request.headers.get('If-None-Match') ?? undefined
+  if (fresh({ 'if-none-match': ifNoneMatch }, { etag }))
+    return new Response(null, { status: 304, headers })
+  return new Response(body, {
+    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+  })
+}
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 

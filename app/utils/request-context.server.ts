@@ -1,8 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 
-/** What every log line of one request carries, without passing it through every call. */
-const requests = new AsyncLocalStorage<{ requestId: string }>()
+/**
+ * What every log line of one request carries, without passing it through every call, and what
+ * its loaders share (a page's loaders run side by side, each asking for the signed-in user).
+ */
+const requests = new AsyncLocalStorage<{ requestId: string; shared?: Map<string, unknown> }>()
 
 /** A caller's X-Request-Id is kept when it is a sane token; otherwise the request gets a new one. */
 export function requestIdFrom(header: string | undefined): string {
@@ -15,4 +18,13 @@ export function runWithRequest<T>(requestId: string, run: () => T): T {
 
 export function currentRequestId(): string | undefined {
   return requests.getStore()?.requestId
+}
+
+/** One answer per request for `key` (outside a request, e.g. in tests, a fresh one each call). */
+export function oncePerRequest<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const store = requests.getStore()
+  if (!store) return compute()
+  store.shared ??= new Map()
+  if (!store.shared.has(key)) store.shared.set(key, compute())
+  return store.shared.get(key) as Promise<T>
 }

@@ -9,6 +9,7 @@ import {
 } from '~/models/session.server'
 import { getDb } from '~/utils/db.server'
 import { signedCookie } from '~/utils/cookies.server'
+import { oncePerRequest } from '~/utils/request-context.server'
 
 /** The signed cookie holding the session token; the session itself is a row in Postgres. */
 function sessionCookie() {
@@ -34,7 +35,11 @@ export async function authenticate(request: Request): Promise<Authenticated | nu
   const bearer = bearerToken(request)
   const token = bearer ?? ((await sessionCookie().parse(request.headers.get('Cookie'))) as unknown)
   if (typeof token !== 'string' || !token) return null
-  const found = await findActiveSession(getDb(), token)
+  const lookUp = () => findActiveSession(getDb(), token)
+  // A page's loaders share one look-up; a write (an action may sign in or out) makes its own.
+  const found = await (request.method === 'GET'
+    ? oncePerRequest(`session:${token}`, lookUp)
+    : lookUp())
   if (!found) return null
   return { user: found.user, sessionId: found.sessionId, via: bearer ? 'bearer' : 'cookie' }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
-import { newPage, setupBrowser } from '../support/browser.ts'
+import { fakePhoneNumber } from '../../db/factories.ts'
+import { newPage, setupBrowser, waitForCode } from '../support/browser.ts'
 
 /** Requests as another site's page would send them, against the built app. */
 const baseUrl = () => inject('baseUrl')
@@ -84,6 +85,60 @@ describe('the Content-Security-Policy', () => {
       expect(violations).toEqual([])
     } finally {
       await context.close()
+    }
+  })
+})
+
+describe('public pages for visitors without cookies', () => {
+  const cspNonce = (response: Response) =>
+    response.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1]
+  const pageNonces = (html: string) =>
+    new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))
+
+  it('are one page for everyone, each answer carrying its own nonce in the policy and the page', async () => {
+    for (const path of ['/', '/pricing', '/faq', '/alerts/hotels', '/alerts/dining']) {
+      const answers = await Promise.all([1, 2, 3].map(() => fetch(`${baseUrl()}${path}`)))
+      const pages = await Promise.all(answers.map((answer) => answer.text()))
+      answers.forEach((answer, i) => {
+        expect(answer.status).toBe(200)
+        expect(answer.headers.get('content-type')).toMatch(/^text\/html/)
+        expect(pageNonces(pages[i]!)).toEqual(new Set([cspNonce(answer)]))
+      })
+      expect(new Set(answers.map(cspNonce)).size).toBe(3)
+      const withoutNonce = pages.map((html, i) => html.replaceAll(cspNonce(answers[i]!)!, ''))
+      expect(new Set(withoutNonce).size).toBe(1)
+    }
+  })
+
+  it('are rendered for a signed-in user, with the query string, and for a cookie', async () => {
+    const phoneNumber = fakePhoneNumber()
+    const post = (path: string, body: object) =>
+      fetch(`${baseUrl()}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    expect((await post('/api/account/login', { phoneNumber })).status).toBe(200)
+    const code = await waitForCode(phoneNumber)
+    const { accessToken } = await (
+      await post('/api/account/loginVerify', { phoneNumber, code })
+    ).json()
+
+    const visitor = await (await fetch(`${baseUrl()}/pricing`)).text()
+    expect(visitor).toContain('Login / Sign Up')
+    const user = await fetch(`${baseUrl()}/pricing`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    })
+    const userPage = await user.text()
+    expect(userPage).toContain('Logout')
+    expect(userPage).not.toContain('Login / Sign Up')
+    expect(pageNonces(userPage)).toEqual(new Set([cspNonce(user)]))
+
+    for (const init of [{ headers: { Cookie: 'hello=1' } }, {}]) {
+      const path = 'headers' in init ? '/pricing' : '/pricing?intent=pro'
+      const answer = await fetch(`${baseUrl()}${path}`, init)
+      expect(answer.status).toBe(200)
+      expect(pageNonces(await answer.text())).toEqual(new Set([cspNonce(answer)]))
     }
   })
 })

@@ -306,6 +306,33 @@ describe('/dashboard', () => {
       )
     ).json()
     expect(data).toMatchObject({ openAddAlert: true, prefillResortId: resort.id })
+    // Without JavaScript the wizard opened by the link has its resorts in the page.
+    expect(data.resorts.length).toBeGreaterThan(20)
+    expect(data.resorts).toContainEqual({
+      id: resort.id,
+      name: resort.name,
+      detail: `Walt Disney World · ${resort.area}`,
+      locationIdentifier: 'disney-world',
+    })
+  })
+
+  it('renders the alerts without the catalogue, which the wizards load when they open', async () => {
+    const user = await createUser(db(), { planId: 'the-club' })
+    await createHotelAlertRow(db(), user.id)
+    await createDiningAlertRow(db(), user.id)
+    const cookie = await cookieFor(user)
+    const page = await callRoute(dashboard, getRequest('/dashboard', { cookie }))
+    expect(page.status).toBe(200)
+    const data = await page.json()
+    expect(data.alerts.map((alert: { kind: string }) => alert.kind).sort()).toEqual([
+      'dining',
+      'hotel',
+    ])
+    expect(data).toMatchObject({ total: 2, openAddAlert: false, resorts: null })
+    expect(data).not.toHaveProperty('restaurants')
+    // A hotel parameter that names no resort opens nothing, so nothing is brought either.
+    const unknown = await callRoute(dashboard, getRequest('/dashboard?hotel=Nowhere', { cookie }))
+    expect(await unknown.json()).toMatchObject({ openAddAlert: false, resorts: null })
   })
 
   it('searches, filters and pages through 30 alerts, newest first', async () => {

@@ -107,6 +107,41 @@ describe('GET /api/resorts/{group}/dining-locations', () => {
   })
 })
 
+describe('the catalogue calls the dashboard wizards make on open', () => {
+  const revalidate = (path: string, etag: string) =>
+    new Request(`http://localhost${path}`, { headers: { 'If-None-Match': etag } })
+
+  it('answer with an ETag, and a 304 without a body when the browser holds that answer', async () => {
+    const pop = (await allResorts()).body.find((r) => r.name === "Disney's Pop Century Resort")!
+    const calls: { loader: typeof resorts; path: string; params: Record<string, string> }[] = [
+      { loader: resorts, path: '/api/resorts', params: {} },
+      { loader: rooms, path: `/api/resorts/${pop.id}/rooms`, params: { id: pop.id } },
+      {
+        loader: dining,
+        path: '/api/resorts/disneyland/dining-locations',
+        params: { group: 'disneyland' },
+      },
+    ]
+    for (const { loader, path, params } of calls) {
+      const first = await callRoute(loader, getRequest(path), { params })
+      expect(first.status).toBe(200)
+      expect(first.headers.get('Cache-Control')).toMatch(/^public, max-age=3600/)
+      const etag = first.headers.get('ETag')!
+      expect(etag).toMatch(/^"[\w-]+"$/)
+      expect((await first.json()).length).toBeGreaterThan(0)
+
+      const again = await callRoute(loader, revalidate(path, etag), { params })
+      expect(again.status).toBe(304)
+      expect(again.headers.get('ETag')).toBe(etag)
+      expect(await again.text()).toBe('')
+
+      const stale = await callRoute(loader, revalidate(path, '"an-older-answer"'), { params })
+      expect(stale.status).toBe(200)
+      expect(stale.headers.get('ETag')).toBe(etag)
+    }
+  })
+})
+
 describe('re-seeding the catalogue', () => {
   it('updates rows in place, never duplicates, and unlists rather than deletes', async () => {
     const db = getDb()

@@ -1,12 +1,12 @@
 import { AlertSaveError } from '~/components/alert-form/field'
 import { useState } from 'react'
 import { SingleDateCalendar } from '~/components/alert-form/calendar'
-import { ChoiceList, type Choice } from '~/components/alert-form/choice-list'
+import { ChoiceList } from '~/components/alert-form/choice-list'
 import { TimePreferenceField } from '~/components/alert-form/time-preference'
 import { Modal } from '~/components/modal'
 import { timeFieldsOf, type TimeFields } from '~/domain/alert-drafts'
 import { todayIn } from '~/domain/dates'
-import { findDestination, type DestinationId } from '~/domain/destinations'
+import { findDestination } from '~/domain/destinations'
 import {
   DINING_MESSAGES,
   DINING_PARTY,
@@ -17,13 +17,12 @@ import {
 } from '~/domain/dining-alert'
 import type { DiningAlertJson } from '~/models/dining-alert.server'
 import { useAlertSaver } from './save-alert'
+import { useRestaurantChoices } from './use-catalogue'
 import { WizardFooter, WizardSteps } from './wizard-parts'
 
 const STEPS = ['Restaurant', 'Date, Party & Time'] as const
 /** The restaurant list shows this many at once (catalogue §9). */
 const SHOWN = 20
-
-export type RestaurantChoice = Choice & { locationIdentifier: DestinationId }
 
 interface DiningDraft extends TimeFields {
   diningLocationId: string | null
@@ -64,16 +63,15 @@ function draftFrom(alert?: DiningAlertJson): DiningDraft {
  */
 export function DiningWizard({
   onClose,
-  restaurants,
   editing,
 }: {
   onClose: () => void
-  restaurants: readonly RestaurantChoice[]
   editing?: DiningAlertJson
 }) {
   const [step, setStep] = useState(0)
   const [draft, setDraft] = useState(() => draftFrom(editing))
   const { saving, error, fail, save } = useAlertSaver(onClose)
+  const { restaurants, loading } = useRestaurantChoices()
 
   const restaurant = restaurants.find((item) => item.id === draft.diningLocationId)
   const minDate = todayIn(findDestination(restaurant?.locationIdentifier ?? 'disneyland')!.timeZone)
@@ -121,7 +119,7 @@ export function DiningWizard({
             onSelect={(id) => update({ diningLocationId: id })}
             limit={SHOWN}
             countText={(count) => `${count} restaurant(s) found`}
-            emptyText="No restaurants available"
+            emptyText={loading ? 'Loading restaurants...' : 'No restaurants available'}
             noMatchText={(search) => `No restaurants match "${search}"`}
           />
         )}

@@ -1,7 +1,7 @@
 import { AlertSaveError } from '~/components/alert-form/field'
 import { useState } from 'react'
 import { DateRangeCalendar } from '~/components/alert-form/calendar'
-import { ChoiceList, type Choice } from '~/components/alert-form/choice-list'
+import { ChoiceList } from '~/components/alert-form/choice-list'
 import { PartyFields } from '~/components/alert-form/party-fields'
 import { RoomTypePicker } from '~/components/alert-form/room-type-picker'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
@@ -11,12 +11,12 @@ import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { HOTEL_MESSAGES } from '~/domain/hotel-alert'
 import type { HotelAlertJson } from '~/models/hotel-alert.server'
+import type { CatalogueChoice } from '~/domain/catalogue-choices'
 import { useAlertSaver } from './save-alert'
+import { useResortChoices } from './use-catalogue'
 import { WizardFooter, WizardSteps } from './wizard-parts'
 
 const STEPS = ['Resort & Dates', 'Guest Details', 'Select Room Type'] as const
-
-export type ResortChoice = Choice & { locationIdentifier: string }
 
 function draftFrom(alert: HotelAlertJson | undefined, resortId: string | null): HotelDraft {
   if (!alert) return { ...EMPTY_HOTEL_DRAFT, resortId }
@@ -37,17 +37,19 @@ function draftFrom(alert: HotelAlertJson | undefined, resortId: string | null): 
  */
 export function HotelWizard({
   onClose,
-  resorts,
+  resorts: fromPage,
   editing,
   prefillResortId = null,
 }: {
   onClose: () => void
-  resorts: readonly ResortChoice[]
+  /** Given when the page opened the wizard (a link that works without JavaScript). */
+  resorts: readonly CatalogueChoice[] | null
   editing?: HotelAlertJson
   prefillResortId?: string | null
 }) {
   const [step, setStep] = useState(0)
   const { saving, error, fail, save } = useAlertSaver(onClose)
+  const { resorts, loading, failed } = useResortChoices(fromPage)
   const hotel = useHotelDraft(draftFrom(editing, prefillResortId), { resortId: null, rooms: [] })
   const { draft } = hotel
 
@@ -96,6 +98,11 @@ export function HotelWizard({
       <div className="mt-5 min-h-64 space-y-4">
         {step === 0 && (
           <>
+            {failed && (
+              <p role="alert" className="text-sm text-red-600">
+                Failed to load resorts. Please try again.
+              </p>
+            )}
             <ChoiceList
               name="wizardResortId"
               searchName="wizardResortSearch"
@@ -104,7 +111,7 @@ export function HotelWizard({
               selectedId={draft.resortId}
               onSelect={hotel.selectResort}
               countText={(count) => `${count} resort(s) found`}
-              emptyText="No resorts available"
+              emptyText={loading ? 'Loading resorts...' : 'No resorts available'}
               noMatchText={() => 'No resorts match'}
             />
             <div>
