@@ -5,10 +5,10 @@ import {
   codeStartedAt,
   loginUrl,
   readCarried,
-  loginSchemas,
   resendWaitS,
   shouldAutoSubmit,
 } from './login'
+import { loginSchemas } from './login-schema'
 import { sendCodeSchema, verifyCodeSchema } from './login.server'
 
 function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }) {

@@ -5,13 +5,14 @@ type Validate<Input, Output> = (formData: FormData) => Submission<Input, string[
 
 /**
  * Conform's onValidate for a form whose schema loads after the page: zod and the schema arrive
- * when the visitor first focuses a field (`onFocus` on the form), not in the page's first
- * download. Until then nothing is checked in the browser and a submit goes to the server, which
- * runs the same schema and answers with the same errors beside the fields.
+ * when `prepare` is first called (the alert forms call it on a field's focus, the login forms on
+ * the first keystroke), not in the page's first download. Until then nothing is checked in the
+ * browser and a submit goes to the server, which runs the same schema and answers with the same
+ * errors beside the fields.
  */
 export function useDeferredValidation<Input, Output>(load: () => Promise<Validate<Input, Output>>) {
   const [validate, setValidate] = useState<Validate<Input, Output>>()
-  const onFocus = useCallback(() => {
+  const prepare = useCallback(() => {
     if (!validate) void load().then((loaded) => setValidate(() => loaded))
   }, [load, validate])
   const onValidate = ({ formData }: { formData: FormData }): Submission<Input, string[], Output> =>
@@ -23,5 +24,5 @@ export function useDeferredValidation<Input, Output>(load: () => Promise<Validat
           string[],
           Output
         >)
-  return { onValidate, onFocus }
+  return { onValidate, prepare }
 }

@@ -146,7 +146,7 @@ function DiningAlertForm() {
         method="post"
         ref={formRef}
         {...getFormProps(form)}
-        onFocus={validation.onFocus}
+        onFocus={validation.prepare}
         onSubmit={(event) => {
           if (!data.signedIn) rememberDiningDraft(draft, data.restaurants)
           form.onSubmit(event)

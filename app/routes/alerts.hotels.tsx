@@ -165,7 +165,7 @@ export default function HotelAlertPage() {
       <Form
         method="post"
         {...getFormProps(form)}
-        onFocus={validation.onFocus}
+        onFocus={validation.prepare}
         onSubmit={(event) => {
           if (!data.signedIn && resort) rememberHotelDraft(resort, draft)
           form.onSubmit(event)

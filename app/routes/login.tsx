@@ -1,11 +1,10 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useRememberedCarried } from '~/components/login/parts'
 import { CodeStep, PhoneStep } from '~/components/login/steps'
 import { loginUrl, MESSAGES, readCarried, RESEND_COOLDOWN_S, resendWaitS } from '~/domain/login'
-import { sendCodeSchema, verifyCodeSchema } from '~/domain/login.server'
+import { parseSendCode, parseVerifyCode } from '~/domain/login.server'
 import { postLoginPath } from '~/domain/redirects'
 import {
   clearPendingLogin,
@@ -58,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const step = formData.get('_action')
 
   if (step === 'verify') {
-    const submission = parseWithZod(formData, { schema: verifyCodeSchema })
+    const submission = parseVerifyCode(formData)
     if (submission.status !== 'success')
       return json({ step, result: submission.reply() }, { status: 400 })
     try {
@@ -81,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (step === 'send' || step === 'resend') {
-    const submission = parseWithZod(formData, { schema: sendCodeSchema })
+    const submission = parseSendCode(formData)
     if (submission.status !== 'success')
       return json({ step, result: submission.reply() }, { status: 400 })
     const { phoneNumber } = submission.value

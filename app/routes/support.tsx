@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -7,10 +6,16 @@ import { FieldError } from '~/components/ui/field'
 import { Honeypot } from '~/components/chat/honeypot'
 import { MessageList } from '~/components/chat/message-list'
 import { MAX_MESSAGE_LENGTH } from '~/domain/chat'
-import { visitorMessageSchema } from '~/domain/chat-schema'
+import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { safeRedirectPath } from '~/domain/redirects'
 import { listSessionMessages, markRead } from '~/models/chat.server'
-import { chatCaller, chatWriter, ownSession, sendVisitorMessage } from '~/utils/chat.server'
+import {
+  chatCaller,
+  chatWriter,
+  ownSession,
+  readVisitorMessage,
+  sendVisitorMessage,
+} from '~/utils/chat.server'
 import { getDb } from '~/utils/db.server'
 import { privateMeta } from '~/utils/seo'
 import { ErrorText } from '~/components/ui/notice'
@@ -37,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null)
   if (!form) return json({ result: null, message: 'Send the form as a form.' }, { status: 400 })
-  const submission = parseWithZod(form, { schema: visitorMessageSchema })
+  const submission = readVisitorMessage(form)
   if (submission.status !== 'success')
     return json({ result: submission.reply(), message: null }, { status: 400 })
   const caller = await chatWriter(request)
@@ -59,13 +64,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const input =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:ring-brand-500'
 
+const loadValidator = () =>
+  import('~/components/chat/validators').then((module) => module.validateVisitorMessage)
+
 export default function Support() {
   const { messages, from, signedIn } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
+  const validation = useDeferredValidation(loadValidator)
   const [form, fields] = useForm({
     lastResult: answer?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: visitorMessageSchema }),
+    onValidate: validation.onValidate,
     shouldValidate: 'onSubmit',
   })
   return (
@@ -78,7 +87,12 @@ export default function Support() {
       <div className="mt-6 max-h-[28rem] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4">
         <MessageList messages={messages} viewer="visitor" empty="No messages yet." />
       </div>
-      <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+      <Form
+        method="post"
+        className="mt-6 space-y-4"
+        {...getFormProps(form)}
+        onInput={validation.prepare}
+      >
         <input type="hidden" name="currentPage" value={from ?? '/support'} />
         <div>
           <label htmlFor={fields.message.id} className="block text-sm font-medium text-slate-700">

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { createCookie } from '@remix-run/node'
 import { z } from 'zod'
 import type { User } from '../../db/schema.ts'
+import { visitorMessageSchema } from '~/domain/chat-schema'
 import { getEnv } from '~/env.server'
 import { addVisitorMessage, findOwnSession, type ChatOwner } from '~/models/chat.server'
 import { apiError } from '~/utils/api.server'
@@ -38,6 +40,10 @@ export interface ChatCaller {
 }
 
 /** Who is chatting: the signed-in user, else the browser's visitor id if it has one. */
+/** The /support form's message, read by the schema its page checks with (chat/validators). */
+export const readVisitorMessage = (form: FormData) =>
+  parseWithZod(form, { schema: visitorMessageSchema })
+
 export async function chatCaller(request: Request): Promise<ChatCaller> {
   const found = await authenticate(request)
   if (found) return { user: found.user, owner: { userId: found.user.id } }

@@ -42,7 +42,7 @@ export function ArticleCta() {
           Start a dining alert
         </ButtonLink>
       </div>
-      <p className="mt-5 text-xs leading-5 text-slate-500">{DISCLAIMER}</p>
+      <p className="mt-5 text-xs leading-5 text-slate-600">{DISCLAIMER}</p>
     </aside>
   )
 }

@@ -1,24 +1,26 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from '@remix-run/react'
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react'
 import {
   cleanCodeInput,
   CODE_LENGTH,
   codeStartedAt,
-  loginSchemas,
   loginUrl,
   shouldAutoSubmit,
   type Carried,
 } from '~/domain/login'
+import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { StatusButton } from '~/components/ui/button'
 import { Field } from '~/components/ui/field'
 import { CarriedFields, useBusy } from './parts'
 import { Notice, type NoticeTone } from '~/components/ui/notice'
 
-/** Checked in the browser but for the number's validity, which the action answers (loginSchemas). */
-const schemas = loginSchemas()
+// The forms' checks (zod with them) arrive with the first keystroke, not with the page: the
+// number field is focused before the page is interactive, so a focus would come too late.
+const loadValidators = () => import('./validators')
+const loadSendCode = () => loadValidators().then((module) => module.validateSendCode)
+const loadVerifyCode = () => loadValidators().then((module) => module.validateVerifyCode)
 
 // libphonenumber's metadata (36 kB gzipped) arrives with the first keystroke or paste rather than
 // with the page; until then the number stays as typed.
@@ -31,10 +33,11 @@ export type LastResult = SubmissionResult<string[]>
 /** Step one: the phone number to text a code to. */
 export function PhoneStep({ carried, lastResult }: { carried: Carried; lastResult?: LastResult }) {
   const busy = useBusy('send')
+  const validation = useDeferredValidation(loadSendCode)
   const [form, fields] = useForm({
     id: 'send-code',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas.sendCode }),
+    onValidate: validation.onValidate,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
@@ -63,7 +66,12 @@ export function PhoneStep({ carried, lastResult }: { carried: Carried; lastResul
       <p className="mt-2 text-slate-600">
         Enter your mobile number and we will text you a verification code. No password needed.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onInput={validation.prepare}
+        className="mt-6 space-y-4"
+      >
         <CarriedFields carried={carried} />
         <Field
           label="Phone number"
@@ -121,10 +129,11 @@ export function CodeStep({
   const verifying = useBusy('verify')
   const resending = useBusy('resend')
   const hydrated = useHydrated()
+  const validation = useDeferredValidation(loadVerifyCode)
   const [form, fields] = useForm({
     id: 'verify-code',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas.verifyCode }),
+    onValidate: validation.onValidate,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
@@ -166,7 +175,13 @@ export function CodeStep({
           {notice.message}
         </Notice>
       )}
-      <Form method="post" {...getFormProps(form)} ref={formRef} className="mt-6 space-y-4">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onInput={validation.prepare}
+        ref={formRef}
+        className="mt-6 space-y-4"
+      >
         <CarriedFields carried={carried} />
         <input type="hidden" name="phoneNumber" value={pending.phoneNumber} />
         <Field
