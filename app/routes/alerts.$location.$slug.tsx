@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { Breadcrumb, ContentSection, Disclaimer, FaqList } from '~/components/marketing/parts'
+import { ContentSection, Disclaimer, FaqList } from '~/components/marketing/parts'
+import { Breadcrumb } from '~/components/ui/breadcrumb'
 import { ButtonLink } from '~/components/ui/button'
 import { destinationDisplay } from '~/domain/destinations'
 import {

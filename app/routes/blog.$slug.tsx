@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
 import { ArticleDate, TagLinks } from '~/components/blog/article-card'
-import { ArticleCta, BlogProblem, Breadcrumb } from '~/components/blog/article-parts'
+import { ArticleCta, BlogProblem } from '~/components/blog/article-parts'
+import { Breadcrumb } from '~/components/ui/breadcrumb'
 import { socialImage } from '~/domain/blog'
 import { BLOG_CACHE, findArticle } from '~/utils/blog.server'
 import { DEFAULT_SOCIAL_IMAGE, pageMeta, siteOrigin } from '~/utils/seo'
@@ -42,7 +43,13 @@ export default function BlogPost() {
   const { article } = useLoaderData<typeof loader>()
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-12">
-      <Breadcrumb title={article.title} />
+      <Breadcrumb
+        crumbs={[
+          { name: 'Home', path: '/' },
+          { name: 'Blog', path: '/blog' },
+          { name: article.title, path: `/blog/${article.slug}` },
+        ]}
+      />
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
         {article.title}
       </h1>

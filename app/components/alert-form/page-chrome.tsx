@@ -1,7 +1,8 @@
-import { Link } from '@remix-run/react'
+import { Link, useLocation } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 import { LOCAL_KEYS } from '~/domain/storage-keys'
 import { AlertSaveError } from './field'
+import { Breadcrumb } from '~/components/ui/breadcrumb'
 import { buttonClass, StatusButton } from '~/components/ui/button'
 
 /** Breadcrumb, title and the two-column layout the hotel and dining pages share. */
@@ -23,21 +24,15 @@ export function AlertPageLayout({
   /** Full-width content below the form and its sidebar. */
   footer?: ReactNode
 }) {
+  const { pathname } = useLocation()
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-        <ol className="flex gap-2">
-          <li>
-            <Link to="/" className="hover:text-brand-700">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="text-slate-700">
-            {crumb}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        crumbs={[
+          { name: 'Home', path: '/' },
+          { name: crumb, path: pathname },
+        ]}
+      />
       {banner}
       <h1 className="mt-4 text-3xl font-bold text-slate-900 sm:text-4xl">{title}</h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-600">{intro}</p>

@@ -1,30 +1,5 @@
-import { Link } from '@remix-run/react'
 import { DISCLAIMER } from '~/components/site-links'
 import { ButtonLink } from '~/components/ui/button'
-
-export function Breadcrumb({ title }: { title: string }) {
-  return (
-    <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-      <ol className="flex flex-wrap items-center gap-2">
-        <li>
-          <Link to="/" className="hover:text-brand-700">
-            Home
-          </Link>
-        </li>
-        <li aria-hidden="true">/</li>
-        <li>
-          <Link to="/blog" className="hover:text-brand-700">
-            Blog
-          </Link>
-        </li>
-        <li aria-hidden="true">/</li>
-        <li aria-current="page" className="text-slate-700">
-          {title}
-        </li>
-      </ol>
-    </nav>
-  )
-}
 
 /** The call to action at the foot of every article. */
 export function ArticleCta() {

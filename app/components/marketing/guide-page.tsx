@@ -1,17 +1,11 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { Breadcrumb } from '~/components/ui/breadcrumb'
 import { buttonClass } from '~/components/ui/button'
 import { breadcrumbList, faqPage } from '~/domain/structured-data'
 import { pageMeta, siteOrigin } from '~/utils/seo'
 import type { loadGuidePage } from '~/services/guide-pages.server'
-import {
-  Breadcrumb,
-  ContentSection,
-  Disclaimer,
-  FaqList,
-  HotelLinkList,
-  type HotelLink,
-} from './parts'
+import { ContentSection, Disclaimer, FaqList, HotelLinkList, type HotelLink } from './parts'
 
 type GuideLoader = () => ReturnType<typeof loadGuidePage>
 
