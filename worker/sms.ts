@@ -62,13 +62,11 @@ export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: 
       }
     }
     await update({ status: 'sending', attempts: row.attempts + 1 })
+    let sent: Awaited<ReturnType<typeof sendSms>>
     try {
-      const sent = await sendSms(row.toNumber, row.body, {
+      sent = await sendSms(row.toNumber, row.body, {
         statusCallback: `${deps.env.appUrl}/webhooks/twilio/status`,
       })
-      await update({ status: 'sent', twilioSid: sent.sid, sentAt: new Date(), error: null })
-      deps.metrics.texts.inc({ status: 'sent' })
-      return { sid: sent.sid }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       // The number replied STOP to Twilio itself (Advanced Opt-Out): it is an opt-out here too.
@@ -88,6 +86,11 @@ export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: 
       deps.metrics.texts.inc({ status: 'retried' })
       throw error
     }
+    // Twilio took it. Should recording that fail (the database away), the row stays "sending"
+    // and the retry asks Twilio before sending again: never back to "pending", never twice.
+    await update({ status: 'sent', twilioSid: sent.sid, sentAt: new Date(), error: null })
+    deps.metrics.texts.inc({ status: 'sent' })
+    return { sid: sent.sid }
   }
 }
 

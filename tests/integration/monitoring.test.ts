@@ -12,6 +12,7 @@ import { configureSimulator, simulatorCalls } from '../../mocks/disney.ts'
 import { unsubscribeAtTwilio } from '../../mocks/twilio.ts'
 import { checkProcessor } from '../../worker/check.ts'
 import { bullPrefix, QUEUES, type SmsJob } from '../../worker/queues.ts'
+import { smsProcessor } from '../../worker/sms.ts'
 import { tickProcessor } from '../../worker/scheduler.ts'
 import { UpstreamFault } from '../../worker/upstream/errors.ts'
 import { diningOpeningText, gsmLength, hotelOpeningText, isGsm7 } from '~/domain/texts'
@@ -33,6 +34,7 @@ import {
   deps,
   env,
   logger,
+  metrics,
   queues,
   sendText,
   subscriber,
@@ -302,6 +304,35 @@ describe('sending texts', () => {
     const row = await textRow(text.id)
     expect(row.status).toBe('sent')
     expect(row.twilioSid).toMatch(/^SM/)
+  })
+
+  it('never sends twice when recording a send fails (the database away), however it is retried', async () => {
+    const text = await pendingText()
+    // The second write of the send is "sent": it fails as a dropped connection would.
+    let writes = 0
+    const flakyDb = new Proxy(db, {
+      get(target, property) {
+        if (property !== 'updateTable') {
+          const value: unknown = Reflect.get(target, property, target)
+          return typeof value === 'function' ? value.bind(target) : value
+        }
+        return (table: 'notifications') => {
+          if (++writes === 2) throw new Error('Connection terminated unexpectedly')
+          return target.updateTable(table)
+        }
+      },
+    })
+    const flakySend = smsProcessor({ db: flakyDb, env, logger, metrics })
+    await expect(flakySend(asJob<SmsJob>({ notificationId: text.id }))).rejects.toThrow(
+      'Connection terminated',
+    )
+    expect((await textRow(text.id)).status).toBe('sending')
+    await sendText(asJob<SmsJob>({ notificationId: text.id }))
+    expect(readOutbox().filter((entry) => entry.body === text.body)).toHaveLength(1)
+    expect(await textRow(text.id)).toMatchObject({
+      status: 'sent',
+      twilioSid: expect.stringMatching(/^SM/),
+    })
   })
 
   it('skips numbers that replied STOP', async () => {
