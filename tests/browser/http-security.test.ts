@@ -81,7 +81,8 @@ describe('the Content-Security-Policy', () => {
       // Hydrated: the phone field formats as a person types, which only the app's script does.
       await page.goto('/login')
       await page.getByLabel('Phone number').pressSequentially('2015550123')
-      expect(await page.getByLabel('Phone number').inputValue()).toBe('(201) 555-0123')
+      // The formatter arrives with the first keystroke (not with the page), so wait for it.
+      await expect.poll(() => page.getByLabel('Phone number').inputValue()).toBe('(201) 555-0123')
       expect(violations).toEqual([])
     } finally {
       await context.close()
