@@ -5,11 +5,16 @@ import { ArticleDate, TagLinks } from '~/components/blog/article-card'
 import { ArticleCta, BlogProblem } from '~/components/blog/article-parts'
 import { Breadcrumb } from '~/components/ui/breadcrumb'
 import { socialImage } from '~/domain/blog'
-import { BLOG_CACHE, findArticle } from '~/utils/blog.server'
+import { BLOG_CACHE, BlogContentError, findArticle } from '~/utils/blog.server'
+import { getLogger } from '~/utils/logger.server'
 import { DEFAULT_SOCIAL_IMAGE, pageMeta, siteOrigin } from '~/utils/seo'
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const article = await findArticle(params.slug ?? '')
+  const article = await findArticle(params.slug ?? '').catch((error: unknown) => {
+    if (!(error instanceof BlogContentError)) throw error
+    getLogger().error({ err: error }, 'blog: an article could not be read')
+    throw json({ message: error.detail }, { status: 500 })
+  })
   if (!article) throw json({ message: 'Post not found' }, { status: 404 })
   return json({ article }, { headers: BLOG_CACHE })
 }
@@ -74,11 +79,12 @@ export default function BlogPost() {
 /** Catalogue §8: a missing post and a post that failed to load both end on Post Not Found. */
 export function ErrorBoundary() {
   const error = useRouteError()
-  const missing = isRouteErrorResponse(error) && error.status === 404
+  // The loader's own answers say what went wrong; anything else failed to load.
+  const said: unknown = isRouteErrorResponse(error) ? error.data?.message : undefined
   return (
     <BlogProblem
       heading="Post Not Found"
-      detail={missing ? 'Post not found' : 'Failed to load post'}
+      detail={typeof said === 'string' ? said : 'Failed to load post'}
     />
   )
 }

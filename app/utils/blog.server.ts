@@ -18,16 +18,42 @@ export interface Article extends ArticleFrontMatter {
   html: string
 }
 
+/**
+ * An article that could not be read (catalogue §8's "Failed to load post content") or not parsed
+ * ("Failed to parse post content"); the message names the file and, for a parse, the field.
+ */
+export class BlogContentError extends Error {
+  constructor(
+    readonly detail: 'Failed to load post content' | 'Failed to parse post content',
+    message: string,
+  ) {
+    super(message)
+    this.name = 'BlogContentError'
+  }
+}
+
 /** Reads one article file; a malformed one throws an error naming the file and the field. */
 export async function readArticle(file: string): Promise<Article> {
-  const { data, content } = matter(await readFile(path.join(BLOG_DIR, file), 'utf8'))
+  const source = await readFile(path.join(BLOG_DIR, file), 'utf8').catch((error: unknown) => {
+    throw new BlogContentError('Failed to load post content', `content/blog/${file}: ${error}`)
+  })
+  const unparsable = (problem: string) =>
+    new BlogContentError('Failed to parse post content', `content/blog/${file}: ${problem}`)
+  const { data, content } = (() => {
+    try {
+      return matter(source)
+    } catch (error) {
+      throw unparsable(`front matter: ${error}`)
+    }
+  })()
   const parsed = articleFrontMatter.safeParse(data)
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-    throw new Error(`content/blog/${file}: ${issues.join('; ')}`)
+    throw unparsable(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+    )
   }
   const front = parsed.data
-  if (`${front.slug}.md` !== file) throw new Error(`content/blog/${file}: slug is ${front.slug}`)
+  if (`${front.slug}.md` !== file) throw unparsable(`slug is ${front.slug}`)
   return {
     ...front,
     url: `/blog/${front.slug}`,

@@ -12,18 +12,20 @@ import { loader as blog } from '~/routes/blog._index'
 import { loader as manifest } from '~/routes/blog.manifest[.]json'
 import { loader as tagPage } from '~/routes/blog.tags.$tag'
 import { loader as rss } from '~/routes/rss[.]xml'
-import { listArticles, type Article } from '~/utils/blog.server'
+import { BlogContentError, listArticles, readArticle, type Article } from '~/utils/blog.server'
 import { expectErrorLog } from '../support/logs.ts'
 import { callRoute, getRequest } from '../support/routes.ts'
 
 // The landing page's loader reads the articles through this module; one test makes it fail.
-const readFails = vi.hoisted(() => ({ now: false }))
+const readFails = vi.hoisted(() => ({ now: false, post: null as Error | null }))
 vi.mock('~/utils/blog.server', async (importOriginal) => {
   const real = await importOriginal<typeof import('~/utils/blog.server')>()
   return {
     ...real,
     listArticles: () =>
       readFails.now ? Promise.reject(new Error('EIO: content/blog')) : real.listArticles(),
+    findArticle: (slug: string) =>
+      readFails.post ? Promise.reject(readFails.post) : real.findArticle(slug),
   }
 })
 
@@ -195,6 +197,34 @@ describe('/blog/tags/{tag}', () => {
       const response = await get(tagPage, `/blog/tags/${encodeURIComponent(tag)}`, { tag })
       expect(response.status).toBe(404)
       expect((await response.json()).entries).toEqual([])
+    },
+  )
+})
+
+describe('an article that cannot be read', () => {
+  it('is told apart: a file that is not there fails to load, bad front matter fails to parse', async () => {
+    await expect(readArticle('no-such-article.md')).rejects.toMatchObject({
+      detail: 'Failed to load post content',
+    })
+    // A file without an article's front matter (the project's package.json) does not parse.
+    await expect(readArticle('../../package.json')).rejects.toMatchObject({
+      name: 'BlogContentError',
+      detail: 'Failed to parse post content',
+    })
+  })
+
+  it.each(['Failed to load post content', 'Failed to parse post content'] as const)(
+    'ends on Post Not Found saying "%s"',
+    async (detail) => {
+      readFails.post = new BlogContentError(detail, 'content/blog/x.md: broken')
+      try {
+        expectErrorLog(/blog: an article could not be read/)
+        const response = await get(post, '/blog/disney-room-alerts', { slug: 'disney-room-alerts' })
+        expect(response.status).toBe(500)
+        expect(await response.json()).toEqual({ message: detail })
+      } finally {
+        readFails.post = null
+      }
     },
   )
 })
