@@ -18,6 +18,7 @@ import {
   formRequest,
   getRequest,
 } from '../support/routes.ts'
+import { alertsOf } from '../support/rows.ts'
 import { cookieFor } from '../support/session.ts'
 
 const db = () => getDb()
@@ -45,10 +46,6 @@ const diningFields = (overrides: Record<string, string> = {}) => ({
   tolerance: '0',
   ...overrides,
 })
-
-async function hotelCount(userId: string) {
-  return (await db().selectFrom('hotelAlerts').where('userId', '=', userId).execute()).length
-}
 
 describe('/alerts/hotels', () => {
   it('pre-selects a resort from hotelId, disneyId or hotel and lists its room types', async () => {
@@ -87,7 +84,7 @@ describe('/alerts/hotels', () => {
     expect(body.result.error['']).toEqual([
       'Please complete all required fields: resort, dates, at least 1 room type.',
     ])
-    expect(await hotelCount(user.id)).toBe(0)
+    expect(await alertsOf('hotel', user.id)).toHaveLength(0)
   })
 
   it('creates the alert for a subscriber and goes to the dashboard', async () => {
@@ -97,7 +94,7 @@ describe('/alerts/hotels', () => {
       formRequest('/alerts/hotels', await hotelFields(), { cookie: await cookieFor(user) }),
     )
     expect(response.headers.get('Location')).toBe('/dashboard?newAlert=hotel&success=1')
-    expect(await hotelCount(user.id)).toBe(1)
+    expect(await alertsOf('hotel', user.id)).toHaveLength(1)
   })
 
   it('shows the limit message when the plan is full', async () => {
@@ -126,12 +123,12 @@ describe('/alerts/hotels', () => {
     const arrival = await callRoute(dashboard, getRequest('/dashboard?newAlert=hotel', { cookie }))
     expect(arrival.status).toBe(302)
     expect(arrival.headers.get('Location')).toBe('/dashboard?newAlert=hotel&success=1')
-    expect(await hotelCount(user.id)).toBe(1)
+    expect(await alertsOf('hotel', user.id)).toHaveLength(1)
 
     // The same browser arriving again (a reload, a second tab) creates nothing more.
     const again = await callRoute(dashboard, getRequest('/dashboard?newAlert=hotel', { cookie }))
     expect(again.status).toBe(302)
-    expect(await hotelCount(user.id)).toBe(1)
+    expect(await alertsOf('hotel', user.id)).toHaveLength(1)
   })
 
   it('keeps no draft of an alert that could not exist, and at most 20 an hour from one address', async () => {
@@ -218,11 +215,7 @@ describe('/alerts/dining', () => {
       formRequest('/alerts/dining', diningFields(), { cookie: await cookieFor(user) }),
     )
     expect(response.headers.get('Location')).toBe('/dashboard?newAlert=dining&success=1')
-    const row = await db()
-      .selectFrom('diningAlerts')
-      .selectAll()
-      .where('userId', '=', user.id)
-      .executeTakeFirstOrThrow()
+    const [row] = await alertsOf('dining', user.id)
     expect(row).toMatchObject({
       timeRangeStart: '16:30:00',
       timeRangeEnd: '22:00:00',
@@ -241,11 +234,7 @@ describe('/alerts/dining', () => {
         { cookie: await cookieFor(user) },
       ),
     )
-    const row = await db()
-      .selectFrom('diningAlerts')
-      .selectAll()
-      .where('userId', '=', user.id)
-      .executeTakeFirstOrThrow()
+    const [row] = await alertsOf('dining', user.id)
     expect(row).toMatchObject({
       preferredTime: '18:30:00',
       timeRangeStart: '18:00:00',
@@ -275,9 +264,7 @@ describe('/alerts/dining', () => {
     expect(created.headers.get('Location')).toBe('/dashboard?newAlert=dining&success=1')
     // The draft is gone, so arriving on the dashboard does not make a second alert.
     await callRoute(dashboard, getRequest('/dashboard', { cookie }))
-    expect(
-      await db().selectFrom('diningAlerts').where('userId', '=', user.id).execute(),
-    ).toHaveLength(1)
+    expect(await alertsOf('dining', user.id)).toHaveLength(1)
   })
 })
 
@@ -403,11 +390,7 @@ describe('/dashboard', () => {
 
     expect((await toggle(running.id, 1)).status).toBe(302)
     expect((await toggle(completed.id, 2)).status).toBe(302)
-    const rows = await db()
-      .selectFrom('hotelAlerts')
-      .select(['id', 'status'])
-      .where('userId', '=', user.id)
-      .execute()
+    const rows = await alertsOf('hotel', user.id)
     expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual({
       [running.id]: 0,
       [completed.id]: 1,

@@ -13,6 +13,7 @@ import { action as diningAction, loader as diningList } from '~/routes/api.dinin
 import { action as diningDelete } from '~/routes/api.dining-alerts.$id'
 import { getDb } from '~/utils/db.server'
 import { callRoute, getRequest, jsonRequest } from '../support/routes.ts'
+import { alertsOf } from '../support/rows.ts'
 import { tokenFor } from '../support/session.ts'
 
 const db = () => getDb()
@@ -159,12 +160,7 @@ describe('hotel alerts API', () => {
       (await put(hotelAction, '/api/availability-queries', { ...stopped, status: 1 }, token))
         .status,
     ).toBe(200)
-    const running = await db()
-      .selectFrom('hotelAlerts')
-      .select('id')
-      .where('userId', '=', user.id)
-      .where('status', '=', 1)
-      .execute()
+    const running = (await alertsOf('hotel', user.id)).filter((row) => row.status === 1)
     expect(running.map((row) => row.id)).toEqual([stopped.id])
   })
 
@@ -359,7 +355,7 @@ describe('hotel alerts API', () => {
     )
     expect(response.status).toBe(400)
     expect((await response.json()).message).toBe(message)
-    expect(await db().selectFrom('hotelAlerts').where('userId', '=', user.id).execute()).toEqual([])
+    expect(await alertsOf('hotel', user.id)).toEqual([])
   })
 
   it('answers 400 for a body that is not a JSON object, 401 without a token, 404 for a bad id', async () => {
@@ -458,9 +454,7 @@ describe('dining alerts API', () => {
     const response = await post(diningAction, '/api/dining-alerts', diningPayload(overrides), token)
     expect(response.status).toBe(400)
     expect((await response.json()).message).toBe(message)
-    expect(await db().selectFrom('diningAlerts').where('userId', '=', user.id).execute()).toEqual(
-      [],
-    )
+    expect(await alertsOf('dining', user.id)).toEqual([])
   })
 
   it('enforces the limit on create and on start', async () => {

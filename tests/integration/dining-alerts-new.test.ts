@@ -4,6 +4,7 @@ import { action as newDining, loader as newDiningLoader } from '~/routes/dining-
 import { action as diningPage, loader as diningPageLoader } from '~/routes/alerts.dining'
 import { getDb } from '~/utils/db.server'
 import { callRoute, cookiesFrom, formRequest, getRequest } from '../support/routes.ts'
+import { alertsOf } from '../support/rows.ts'
 import { cookieFor } from '../support/session.ts'
 
 const db = () => getDb()
@@ -25,10 +26,6 @@ async function post(body: Record<string, string>, cookie?: string) {
 async function subscriberCookie() {
   const user = await createUser(db(), { planId: 'magic-hour' })
   return { user, cookie: await cookieFor(user) }
-}
-
-async function alertsOf(userId: string) {
-  return db().selectFrom('diningAlerts').selectAll().where('userId', '=', userId).execute()
 }
 
 describe('/dining-alerts/new', () => {
@@ -53,17 +50,18 @@ describe('/dining-alerts/new', () => {
     const { user, cookie } = await subscriberCookie()
     const response = await post(fields({ flexibility }), cookie)
     expect(response.headers.get('Location')).toBe('/dashboard?newAlert=dining&success=1')
-    const [row] = await alertsOf(user.id)
+    const [row] = await alertsOf('dining', user.id)
     expect(row).toMatchObject({ ...times, partySize: 4, diningLocationId: '354099', status: 1 })
   })
 
   it('refuses what the dining form refuses, with its messages, and saves nothing', async () => {
     const { user, cookie } = await subscriberCookie()
+    // Two days back in UTC: already the past in Disneyland's time zone at any hour of the day.
     const cases: [Record<string, string>, string, string][] = [
       [{ diningLocationId: '' }, '', 'Please select a restaurant, date, and party size.'],
       [{ reserveDate: '' }, '', 'Please select a restaurant, date, and party size.'],
       [{ partySize: '21' }, 'partySize', 'Party size must be between 1 and 20.'],
-      [{ reserveDate: daysFromToday(-1) }, 'reserveDate', 'The date cannot be in the past.'],
+      [{ reserveDate: daysFromToday(-2) }, 'reserveDate', 'The date cannot be in the past.'],
       [{ flexibility: 'sometime' }, 'flexibility', 'Choose how flexible your time is.'],
       [{ specificTime: '25:00' }, 'specificTime', 'Choose a time.'],
     ]
@@ -85,7 +83,7 @@ describe('/dining-alerts/new', () => {
         expect((await form.json()).result.error[field]).toEqual([message])
       }
     }
-    expect(await alertsOf(user.id)).toHaveLength(0)
+    expect(await alertsOf('dining', user.id)).toHaveLength(0)
   })
 
   it('keeps a visitor’s alert as a draft, sends them to log in, and restores it on the dining form', async () => {

@@ -10,6 +10,16 @@ export function alertRow(kind: 'hotel' | 'dining', id: string) {
     .executeTakeFirstOrThrow()
 }
 
+/** A user's alerts of one kind, oldest first. */
+export function alertsOf(kind: 'hotel' | 'dining', userId: string) {
+  return getDb()
+    .selectFrom(kind === 'hotel' ? 'hotelAlerts' : 'diningAlerts')
+    .selectAll()
+    .where('userId', '=', userId)
+    .orderBy('createdAt')
+    .execute()
+}
+
 /** The texts (outbox rows) an alert's checks queued. */
 export function textsOf(alertId: string) {
   return getDb().selectFrom('notifications').selectAll().where('alertId', '=', alertId).execute()
