@@ -1,3 +1,4 @@
+import { PAGE_COPY } from '~/utils/http.server'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
@@ -61,7 +62,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
         accessible: room.accessible,
       })),
     },
-    { headers: { 'Cache-Control': 'public, max-age=3600' } },
+    { headers: PAGE_COPY },
   )
 }
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
-import { ArticleDate, TagLinks } from '~/components/blog/article-card'
+import { ArticleDate, ArticleImage, TagLinks } from '~/components/blog/article-card'
 import { ArticleCta, BlogProblem } from '~/components/blog/article-parts'
 import { Breadcrumb } from '~/components/ui/breadcrumb'
 import { socialImage } from '~/domain/blog'
@@ -63,13 +63,7 @@ export default function BlogPost() {
         <p className="text-sm text-slate-500">By {article.author}</p>
       </div>
       <TagLinks tags={article.tags} className="mt-4" />
-      <img
-        src={article.image ?? DEFAULT_SOCIAL_IMAGE}
-        alt=""
-        width={1200}
-        height={630}
-        className="mt-8 aspect-[40/21] w-full rounded-2xl bg-slate-100 object-cover"
-      />
+      <ArticleImage image={article.image} className="mt-8 rounded-2xl" />
       <div className="blog-content mt-8" dangerouslySetInnerHTML={{ __html: article.html }} />
       <ArticleCta />
     </article>

@@ -1,3 +1,4 @@
+import { PAGE_COPY } from '~/utils/http.server'
 import type { MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
@@ -10,7 +11,7 @@ import { pageMeta } from '~/utils/seo'
 
 export async function loader() {
   const questions = await readFaq()
-  return json({ questions }, { headers: { 'Cache-Control': 'public, max-age=3600' } })
+  return json({ questions }, { headers: PAGE_COPY })
 }
 
 export const meta: MetaFunction = (args) =>

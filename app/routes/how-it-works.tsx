@@ -1,3 +1,4 @@
+import { PAGE_COPY } from '~/utils/http.server'
 import type { MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
@@ -7,7 +8,7 @@ import { pageMeta } from '~/utils/seo'
 
 export async function loader() {
   const steps = await readHowItWorksSteps()
-  return json({ steps }, { headers: { 'Cache-Control': 'public, max-age=3600' } })
+  return json({ steps }, { headers: PAGE_COPY })
 }
 
 export const meta: MetaFunction = (args) =>

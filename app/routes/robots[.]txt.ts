@@ -1,3 +1,4 @@
+import { PAGE_COPY } from '~/utils/http.server'
 import { robotsTxt } from '~/domain/site-pages'
 import { getEnv } from '~/env.server'
 
@@ -5,7 +6,7 @@ export function loader() {
   return new Response(robotsTxt(getEnv().appUrl), {
     headers: {
       'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control': 'public, max-age=3600',
+      ...PAGE_COPY,
     },
   })
 }

@@ -1,3 +1,4 @@
+import { PAGE_COPY } from '~/utils/http.server'
 import { PUBLIC_PAGES, sitemapXml } from '~/domain/site-pages'
 import { hotelPagePath, PARADISE_PIER } from '~/domain/hotel-page'
 import { getEnv } from '~/env.server'
@@ -14,7 +15,7 @@ export async function loader() {
   return new Response(sitemapXml(getEnv().appUrl, [...PUBLIC_PAGES, ...hotels, ...blog]), {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=3600',
+      ...PAGE_COPY,
     },
   })
 }

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { FieldError } from '~/components/ui/field'
+import { Field, FieldError, inputClass } from '~/components/ui/field'
 import { Honeypot } from '~/components/chat/honeypot'
 import { MessageList } from '~/components/chat/message-list'
 import { MAX_MESSAGE_LENGTH } from '~/domain/chat'
@@ -61,9 +61,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
 }
 
-const input =
-  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:ring-brand-500'
-
 const loadValidator = () =>
   import('~/components/chat/validators').then((module) => module.validateVisitorMessage)
 
@@ -95,7 +92,10 @@ export default function Support() {
       >
         <input type="hidden" name="currentPage" value={from ?? '/support'} />
         <div>
-          <label htmlFor={fields.message.id} className="block text-sm font-medium text-slate-700">
+          <label
+            htmlFor={fields.message.id}
+            className="mb-2 block text-sm font-medium text-slate-700"
+          >
             Message
           </label>
           <textarea
@@ -103,41 +103,22 @@ export default function Support() {
             key={fields.message.key}
             rows={4}
             maxLength={MAX_MESSAGE_LENGTH}
-            className={input}
+            className={inputClass}
           />
           <FieldError id={fields.message.errorId} errors={fields.message.errors} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label
-              htmlFor={fields.userName.id}
-              className="block text-sm font-medium text-slate-700"
-            >
-              Name (optional)
-            </label>
-            <input
-              {...getInputProps(fields.userName, { type: 'text' })}
-              key={fields.userName.key}
-              autoComplete="name"
-              className={input}
-            />
-            <FieldError id={fields.userName.errorId} errors={fields.userName.errors} />
-          </div>
-          <div>
-            <label
-              htmlFor={fields.userEmail.id}
-              className="block text-sm font-medium text-slate-700"
-            >
-              Email (optional)
-            </label>
-            <input
-              {...getInputProps(fields.userEmail, { type: 'email' })}
-              key={fields.userEmail.key}
-              autoComplete="email"
-              className={input}
-            />
-            <FieldError id={fields.userEmail.errorId} errors={fields.userEmail.errors} />
-          </div>
+          <Field
+            label="Name (optional)"
+            field={fields.userName}
+            inputProps={{ autoComplete: 'name' }}
+          />
+          <Field
+            label="Email (optional)"
+            field={fields.userEmail}
+            type="email"
+            inputProps={{ autoComplete: 'email' }}
+          />
         </div>
         {!signedIn && <Honeypot />}
         <ErrorText>{answer?.message}</ErrorText>

@@ -1,3 +1,4 @@
+import { PAGE_COPY } from '~/utils/http.server'
 import { json } from '@remix-run/node'
 import { z } from 'zod'
 import type { Resort } from '../../db/schema.ts'
@@ -66,8 +67,5 @@ export async function loadGuidePage(name: GuideName) {
             .map(hotelLink),
         }))
       : []
-  return json(
-    { path: `/${name}`, guide, popular, examples },
-    { headers: { 'Cache-Control': 'public, max-age=3600' } },
-  )
+  return json({ path: `/${name}`, guide, popular, examples }, { headers: PAGE_COPY })
 }

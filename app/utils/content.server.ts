@@ -1,3 +1,4 @@
+import { PAGE_COPY } from '~/utils/http.server'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import matter from 'gray-matter'
@@ -54,6 +55,6 @@ export function readHowItWorksSteps() {
 /** The loader of a legal page: it changes rarely, so browsers and CDNs may keep it an hour. */
 export async function loadLegalPage(name: 'privacy-policy' | 'terms') {
   return Response.json(await readMarkdownPage(name), {
-    headers: { 'Cache-Control': 'public, max-age=3600' },
+    headers: PAGE_COPY,
   })
 }

@@ -7,6 +7,9 @@ export const RARELY_CHANGES = {
   'Cache-Control': 'public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400',
 } as const
 
+/** Pages of written copy (FAQ, guides, hotel pages, legal pages, robots, sitemap): an hour. */
+export const PAGE_COPY = { 'Cache-Control': 'public, max-age=3600' } as const
+
 /**
  * A catalogue answer: cacheable for RARELY_CHANGES, with an ETag of its body, so a browser that
  * revalidates a copy it holds gets a 304 without the body.

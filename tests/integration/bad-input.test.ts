@@ -13,7 +13,7 @@ import { action as dashboardAction } from '~/routes/dashboard'
 import { action as loginAction } from '~/routes/login'
 import { action as settingsAction } from '~/routes/settings'
 import { getDb } from '~/utils/db.server'
-import { callRoute, formRequest, jsonRequest } from '../support/routes.ts'
+import { callRoute, formRequest, jsonRequest, typedRequest } from '../support/routes.ts'
 import { cookieFor } from '../support/session.ts'
 
 const db = getDb()
@@ -74,11 +74,11 @@ describe('loginVerify', () => {
     const before = await sessions()
     const response = await callRoute(
       loginVerify,
-      new Request('http://localhost/api/account/loginVerify', {
-        method: 'POST',
-        headers: { 'Content-Type': 'text/plain' },
-        body: JSON.stringify({ phoneNumber: '+12015550123', code: '123456' }),
-      }),
+      typedRequest(
+        '/api/account/loginVerify',
+        'text/plain',
+        JSON.stringify({ phoneNumber: '+12015550123', code: '123456' }),
+      ),
     )
     expect(response.status).toBe(400)
     expect(await sessions()).toBe(before)

@@ -14,7 +14,7 @@ import { action as notifySms } from '~/routes/api.chat.session.$id_.notify-sms'
 import { loader as sessions } from '~/routes/api.chat.sessions'
 import { getDb } from '~/utils/db.server'
 import { readOutbox } from '../support/outbox.ts'
-import { callRoute, cookiesFrom, getRequest, jsonRequest } from '../support/routes.ts'
+import { callRoute, cookiesFrom, getRequest, jsonRequest, typedRequest } from '../support/routes.ts'
 import { cookieFor, tokenFor } from '../support/session.ts'
 
 let addresses = 0
@@ -171,11 +171,7 @@ describe('POST /api/chat/send', () => {
     const before = await counts()
     const response = await callRoute(
       send,
-      new Request('http://localhost/api/chat/send', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: 'message=hi',
-      }),
+      typedRequest('/api/chat/send', 'application/x-www-form-urlencoded', 'message=hi'),
     )
     expect(response.status).toBe(400)
     expect(await counts()).toEqual(before)

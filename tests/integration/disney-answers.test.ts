@@ -269,15 +269,9 @@ describe('catalogue drift', () => {
       ]),
     )
 
-    const mapped = await callRoute(
-      catalogueAction,
-      withToken(
-        formRequest(
-          '/admin/catalogue',
-          mapPopCentury({ disneyKey: 'QQ7', roomTypeId: rooms[0]!.id }),
-        ),
-        token,
-      ),
+    const mapped = await postCatalogue(
+      mapPopCentury({ disneyKey: 'QQ7', roomTypeId: rooms[0]!.id }),
+      token,
     )
     expect(mapped.status).toBe(302)
     const after = await (
@@ -313,12 +307,9 @@ describe('catalogue drift', () => {
       getRequest('/admin/catalogue', { token: userToken }),
     )
     expect(notAdmin.headers.get('Location')).toBe('/')
-    const refused = await callRoute(
-      catalogueAction,
-      withToken(
-        formRequest('/admin/catalogue', { intent: 'unmap', mappingId: crypto.randomUUID() }),
-        userToken,
-      ),
+    const refused = await postCatalogue(
+      { intent: 'unmap', mappingId: crypto.randomUUID() },
+      userToken,
     )
     expect(refused.headers.get('Location')).toBe('/')
 
@@ -331,22 +322,13 @@ describe('catalogue drift', () => {
       mapPopCentury({ locationIdentifier: 'mars', disneyKey: 'QQ8', roomTypeId: rooms[0]!.id }),
       { intent: 'drop-table' },
     ]) {
-      const answer = await callRoute(
-        catalogueAction,
-        withToken(formRequest('/admin/catalogue', fields), token),
-      )
+      const answer = await postCatalogue(fields, token)
       expect(answer.status).toBe(400)
     }
     // A room type of the other destination is refused in words, beside the key.
-    const wrongPlace = await callRoute(
-      catalogueAction,
-      withToken(
-        formRequest(
-          '/admin/catalogue',
-          mapPopCentury({ disneyKey: 'QQ8', roomTypeId: rooms[0]!.id }),
-        ),
-        token,
-      ),
+    const wrongPlace = await postCatalogue(
+      mapPopCentury({ disneyKey: 'QQ8', roomTypeId: rooms[0]!.id }),
+      token,
     )
     expect(wrongPlace.status).toBe(400)
     expect(await wrongPlace.json()).toEqual({
@@ -355,7 +337,7 @@ describe('catalogue drift', () => {
     })
     const json = await callRoute(
       catalogueAction,
-      withToken(jsonRequest('/admin/catalogue', { intent: 'unmap' }), token),
+      jsonRequest('/admin/catalogue', { intent: 'unmap' }, { token }),
     )
     expect(json.status).toBe(400)
     expect(
@@ -376,7 +358,7 @@ function mapPopCentury(fields: Record<string, string>) {
   }
 }
 
-function withToken(request: Request, token: string) {
-  request.headers.set('Authorization', `Bearer ${token}`)
-  return request
+/** The drift page's form posted by the holder of `token`. */
+function postCatalogue(fields: Record<string, string>, token: string) {
+  return callRoute(catalogueAction, formRequest('/admin/catalogue', fields, { token }))
 }

@@ -63,6 +63,9 @@ function question(
   }
 }
 
+/** Asks the stand-in as the worker asks Disney. */
+const askRooms = (asking: HotelQuestion) => fetchRoomAnswer(asking, { timeoutMs: 5000, via })
+
 /** The room types of a resort that an answer opens, each asked as its own alert would be. */
 function openRoomTypes(rooms: Parameters<typeof firstOpenRoomType>[0], at: typeof COPPER_CREEK) {
   return at.roomTypes
@@ -73,10 +76,7 @@ function openRoomTypes(rooms: Parameters<typeof firstOpenRoomType>[0], at: typeo
 describe('Walt Disney World: availability-and-prices', () => {
   it("asks Copper Creek at Disney's own address", async () => {
     answerWith('wdw-availability-and-prices.copper-creek.2027-01-15.200.json', 200)
-    await fetchRoomAnswer(question(COPPER_CREEK, '2027-01-15', '2027-01-19'), {
-      timeoutMs: 5000,
-      via,
-    })
+    await askRooms(question(COPPER_CREEK, '2027-01-15', '2027-01-19'))
     expect(asked.at(-1)!.url).toBe(
       '/disneyworld.disney.go.com/wdw-resorts-details-api/api/v1/resort/copper-creek-villas-and-cabins/availability-and-prices/?storeId=wdw',
     )
@@ -89,10 +89,7 @@ describe('Walt Disney World: availability-and-prices', () => {
 
   it('reads a complex-wide answer: only Copper Creek rooms open Copper Creek alerts, and a length-of-stay rule is no opening', async () => {
     answerWith('wdw-availability-and-prices.copper-creek.2027-01-15.200.json', 200)
-    const answer = await fetchRoomAnswer(question(COPPER_CREEK, '2027-01-15', '2027-01-19'), {
-      timeoutMs: 5000,
-      via,
-    })
+    const answer = await askRooms(question(COPPER_CREEK, '2027-01-15', '2027-01-19'))
     expect(answer.kind).toBe('rooms')
     if (answer.kind !== 'rooms') return
     expect(answer.reasonsUnavailable).toEqual([])
@@ -134,10 +131,7 @@ describe('Walt Disney World: availability-and-prices', () => {
 
   it('reads a date-wide INVENTORY_UNAVAILABLE as nothing bookable, though Disney still prices three rooms', async () => {
     answerWith('wdw-availability-and-prices.copper-creek.2026-09-01.200.json', 200)
-    const answer = await fetchRoomAnswer(question(COPPER_CREEK, '2026-09-01', '2026-09-05'), {
-      timeoutMs: 5000,
-      via,
-    })
+    const answer = await askRooms(question(COPPER_CREEK, '2026-09-01', '2026-09-05'))
     expect(answer.kind).toBe('rooms')
     if (answer.kind !== 'rooms') return
     expect(answer.reasonsUnavailable).toEqual(['INVENTORY_UNAVAILABLE'])
@@ -150,11 +144,11 @@ describe('Walt Disney World: availability-and-prices', () => {
   it('reads a 404 for a stay beyond the booking window as "not bookable yet", and a nearer one as a fault', async () => {
     next = { status: 404, body: '' }
     const far = question(COPPER_CREEK, daysFromToday(420), daysFromToday(423))
-    expect(await fetchRoomAnswer(far, { timeoutMs: 5000, via })).toMatchObject({
+    expect(await askRooms(far)).toMatchObject({
       kind: 'not-bookable-yet',
     })
     const near = question(COPPER_CREEK, daysFromToday(30), daysFromToday(33))
-    await expect(fetchRoomAnswer(near, { timeoutMs: 5000, via })).rejects.toMatchObject({
+    await expect(askRooms(near)).rejects.toMatchObject({
       family: 'wdw-hotel',
       reason: 'http',
     })
@@ -164,10 +158,7 @@ describe('Walt Disney World: availability-and-prices', () => {
 describe('Disneyland Resort: availability-and-prices', () => {
   it('reads rooms keyed by numeric id and opens the Grand Californian room types they belong to', async () => {
     answerWith('dlr-availability-and-prices.grand-californian-hotel.200.json', 200)
-    const answer = await fetchRoomAnswer(
-      question(GRAND_CALIFORNIAN, daysFromToday(30), daysFromToday(32)),
-      { timeoutMs: 5000, via },
-    )
+    const answer = await askRooms(question(GRAND_CALIFORNIAN, daysFromToday(30), daysFromToday(32)))
     expect(asked.at(-1)!.url).toBe(
       '/disneyland.disney.go.com/dlr-resort-details-api/api/v1/availability-and-prices/grand-californian-hotel?storeId=dlr&accessible=false',
     )
@@ -186,9 +177,9 @@ describe('Disneyland Resort: availability-and-prices', () => {
   it('reads system error 220141 as sold out, or as "not bookable yet" beyond the booking window', async () => {
     answerWith('dlr-availability-and-prices.404-220141.json', 404)
     const near = question(GRAND_CALIFORNIAN, daysFromToday(30), daysFromToday(32))
-    expect(await fetchRoomAnswer(near, { timeoutMs: 5000, via })).toEqual({ kind: 'sold-out' })
+    expect(await askRooms(near)).toEqual({ kind: 'sold-out' })
     const far = question(GRAND_CALIFORNIAN, daysFromToday(400), daysFromToday(402))
-    expect(await fetchRoomAnswer(far, { timeoutMs: 5000, via })).toMatchObject({
+    expect(await askRooms(far)).toMatchObject({
       kind: 'not-bookable-yet',
     })
   })
@@ -196,7 +187,7 @@ describe('Disneyland Resort: availability-and-prices', () => {
   it('reads any other 404 as a fault, never as sold out', async () => {
     next = { status: 404, body: JSON.stringify({ errors: [{ systemErrorCode: 220000 }] }) }
     const stay = question(GRAND_CALIFORNIAN, daysFromToday(30), daysFromToday(32))
-    const error = await fetchRoomAnswer(stay, { timeoutMs: 5000, via }).catch((e: unknown) => e)
+    const error = await askRooms(stay).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UpstreamFault)
     expect(error).toMatchObject({ family: 'dlr-hotel', reason: 'http' })
     expect((error as Error).message).toContain('220000')

@@ -30,7 +30,7 @@ import { action as loginPage } from '~/routes/login'
 import { action as settingsPage } from '~/routes/settings'
 import { action as support } from '~/routes/support'
 import { getDb } from '~/utils/db.server'
-import { callRoute } from '../support/routes.ts'
+import { callRoute, typedRequest } from '../support/routes.ts'
 import { tokenFor } from '../support/session.ts'
 
 const db = getDb()
@@ -190,11 +190,11 @@ describe('fuzzed analytics events', () => {
   it('POST /api/events never answers 5xx and refuses without a change', async () => {
     await fc.assert(
       fc.asyncProperty(event, async (value) => {
-        const request = new Request('http://localhost/api/events', {
-          method: 'POST',
-          headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
-          body: JSON.stringify(value) ?? 'null',
-        })
+        const request = typedRequest(
+          '/api/events',
+          'text/plain;charset=UTF-8',
+          JSON.stringify(value) ?? 'null',
+        )
         await expectSafe(events, request)
       }),
       RUNS,

@@ -4,7 +4,14 @@ import { loader as conversation } from '~/routes/api.chat.conversation'
 import { action as respond } from '~/routes/api.chat.respond'
 import { action, loader } from '~/routes/support'
 import { getDb } from '~/utils/db.server'
-import { callRoute, cookiesFrom, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
+import {
+  callRoute,
+  cookiesFrom,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  typedRequest,
+} from '../support/routes.ts'
 import { tokenFor } from '../support/session.ts'
 
 async function messageCount() {
@@ -72,14 +79,7 @@ describe('/support without JavaScript', () => {
     const before = await messageCount()
     const asJson = await callRoute(action, jsonRequest('/support', { message: 'hi' }))
     expect(asJson.status).toBe(400)
-    const asText = await callRoute(
-      action,
-      new Request('http://localhost/support', {
-        method: 'POST',
-        headers: { 'Content-Type': 'text/plain' },
-        body: 'message=hi',
-      }),
-    )
+    const asText = await callRoute(action, typedRequest('/support', 'text/plain', 'message=hi'))
     expect(asText.status).toBe(400)
     const empty = await callRoute(action, formRequest('/support', { message: '   ' }))
     expect(empty.status).toBe(400)

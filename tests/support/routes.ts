@@ -55,14 +55,24 @@ export function getRequest(path: string, options: { token?: string; cookie?: str
 export function formRequest(
   path: string,
   fields: Record<string, string>,
-  options: { cookie?: string } = {},
+  options: { token?: string; cookie?: string } = {},
 ) {
   const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' })
+  if (options.token) headers.set('Authorization', `Bearer ${options.token}`)
   if (options.cookie) headers.set('Cookie', options.cookie)
   return new Request(`${ORIGIN}${path}`, {
     method: 'POST',
     headers,
     body: new URLSearchParams(fields).toString(),
+  })
+}
+
+/** A POST of a body as it is, under the given Content-Type: for bodies a route must refuse. */
+export function typedRequest(path: string, contentType: string, body: string) {
+  return new Request(`${ORIGIN}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType },
+    body,
   })
 }
 

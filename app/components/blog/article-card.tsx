@@ -37,6 +37,28 @@ export function ArticleDate({ entry }: { entry: Pick<ManifestEntry, 'date' | 'de
   )
 }
 
+/** An article's picture (the site's social image when it has none), at its 1200×630 shape. */
+export function ArticleImage({
+  image,
+  className = '',
+  lazy = false,
+}: {
+  image?: string
+  className?: string
+  lazy?: boolean
+}) {
+  return (
+    <img
+      src={image ?? DEFAULT_SOCIAL_IMAGE}
+      alt=""
+      width={1200}
+      height={630}
+      loading={lazy ? 'lazy' : undefined}
+      className={`aspect-[40/21] w-full bg-slate-100 object-cover ${className}`.trim()}
+    />
+  )
+}
+
 /** One article in a list: image, date, reading time, title, description, up to 3 tags. */
 export function ArticleCard({
   entry,
@@ -47,14 +69,7 @@ export function ArticleCard({
 }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <img
-        src={entry.image ?? DEFAULT_SOCIAL_IMAGE}
-        alt=""
-        width={1200}
-        height={630}
-        loading="lazy"
-        className="aspect-[40/21] w-full bg-slate-100 object-cover"
-      />
+      <ArticleImage image={entry.image} lazy />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <ArticleDate entry={entry} />
         <Heading className="text-lg font-semibold text-slate-900">

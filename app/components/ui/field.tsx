@@ -24,8 +24,8 @@ export function Field({
   className,
 }: {
   label: string
-  field: FieldMetadata<string>
-  type?: 'text' | 'tel'
+  field: FieldMetadata<string | null | undefined>
+  type?: 'text' | 'tel' | 'email'
   hint?: ReactNode
   inputProps?: InputHTMLAttributes<HTMLInputElement>
   className?: string
