@@ -29,6 +29,15 @@ function ip() {
   return `198.51.${100 + Math.floor(addresses / 250)}.${(addresses % 250) + 1}`
 }
 
+/** A new number that has just been texted a code, from an address of its own. */
+async function codeSent() {
+  const phoneNumber = fakePhoneNumber()
+  const from = ip()
+  expect((await requestCode(phoneNumber, from)).status).toBe(200)
+  const code = latestCode(phoneNumber)
+  return { phoneNumber, from, code, wrong: code === '000000' ? '111111' : '000000' }
+}
+
 async function signIn(phoneNumber = fakePhoneNumber()) {
   const from = ip()
   expect((await requestCode(phoneNumber, from)).status).toBe(200)
@@ -118,12 +127,10 @@ describe('POST /api/account/loginVerify', () => {
   })
 
   it('is also served at /api/account/verify', async () => {
-    const phoneNumber = fakePhoneNumber()
-    const from = ip()
-    await requestCode(phoneNumber, from)
+    const { phoneNumber, from, code } = await codeSent()
     const response = await callRoute(
       verifyAlias,
-      jsonRequest('/api/account/verify', { phoneNumber, code: latestCode(phoneNumber) }),
+      jsonRequest('/api/account/verify', { phoneNumber, code }),
       { clientIp: from },
     )
     expect(response.status).toBe(200)
@@ -145,11 +152,7 @@ describe('POST /api/account/loginVerify', () => {
   })
 
   it('refuses a wrong code, and a code used once already', async () => {
-    const phoneNumber = fakePhoneNumber()
-    const from = ip()
-    await requestCode(phoneNumber, from)
-    const code = latestCode(phoneNumber)
-    const wrong = code === '000000' ? '111111' : '000000'
+    const { phoneNumber, from, code, wrong } = await codeSent()
     const response = await verify(phoneNumber, wrong, from)
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({
@@ -160,15 +163,13 @@ describe('POST /api/account/loginVerify', () => {
   })
 
   it('refuses an expired code', async () => {
-    const phoneNumber = fakePhoneNumber()
-    const from = ip()
-    await requestCode(phoneNumber, from)
+    const { phoneNumber, from, code } = await codeSent()
     await getDb()
       .updateTable('verificationCodes')
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where('phoneNumber', '=', phoneNumber)
       .execute()
-    const response = await verify(phoneNumber, latestCode(phoneNumber), from)
+    const response = await verify(phoneNumber, code, from)
     expect(response.status).toBe(400)
     expect((await response.json()).message).toBe(
       'That code has expired. Use Resend code to get a new one.',
@@ -176,11 +177,7 @@ describe('POST /api/account/loginVerify', () => {
   })
 
   it('kills the code after 5 wrong tries and locks the number for 5 minutes only', async () => {
-    const phoneNumber = fakePhoneNumber()
-    const from = ip()
-    await requestCode(phoneNumber, from)
-    const code = latestCode(phoneNumber)
-    const wrong = code === '000000' ? '111111' : '000000'
+    const { phoneNumber, from, code, wrong } = await codeSent()
     for (let i = 0; i < 4; i++) expect((await verify(phoneNumber, wrong, from)).status).toBe(400)
     expect((await verify(phoneNumber, wrong, from)).status).toBe(429)
     const sixth = await verify(phoneNumber, code, from)

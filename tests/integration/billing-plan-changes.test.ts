@@ -96,38 +96,23 @@ describe('POST /api/stripe/change-plan', () => {
   it('downgrades and stops exactly the most recently started running alert', async () => {
     const { user, token } = await signedIn()
     const { subscriptionId } = await subscribe(user, token, PRICE.lightningLane)
-    const running = [
-      {
-        kind: 'hotel',
-        row: await createHotelAlertRow(db(), user.id, { startedAt: minutesAgo(60) }),
-      },
-      {
-        kind: 'dining',
-        row: await createDiningAlertRow(db(), user.id, { startedAt: minutesAgo(50) }),
-      },
-      {
-        kind: 'hotel',
-        row: await createHotelAlertRow(db(), user.id, { startedAt: minutesAgo(40) }),
-      },
-      {
-        kind: 'dining',
-        row: await createDiningAlertRow(db(), user.id, { startedAt: minutesAgo(30) }),
-      },
-      {
-        kind: 'dining',
-        row: await createDiningAlertRow(db(), user.id, { startedAt: minutesAgo(5) }),
-      },
-      {
-        kind: 'hotel',
-        row: await createHotelAlertRow(db(), user.id, { startedAt: minutesAgo(20) }),
-      },
+    // Six running alerts, none due before tomorrow; the fifth was started last.
+    const started = [
+      ['hotel', 60],
+      ['dining', 50],
+      ['hotel', 40],
+      ['dining', 30],
+      ['dining', 5],
+      ['hotel', 20],
     ] as const
-    for (const { kind, row } of running) {
-      await db()
-        .updateTable(kind === 'hotel' ? 'hotelAlerts' : 'diningAlerts')
-        .set({ nextCheckAt: tomorrow() })
-        .where('id', '=', row.id)
-        .execute()
+    const running = []
+    for (const [kind, minutes] of started) {
+      const schedule = { startedAt: minutesAgo(minutes), nextCheckAt: tomorrow() }
+      const row =
+        kind === 'hotel'
+          ? await createHotelAlertRow(db(), user.id, schedule)
+          : await createDiningAlertRow(db(), user.id, schedule)
+      running.push({ kind, row })
     }
     // Neither a stopped alert nor an internal query (type 1) counts against the limit.
     const paused = await createHotelAlertRow(db(), user.id, { status: 0, startedAt: minutesAgo(1) })
@@ -143,7 +128,7 @@ describe('POST /api/stripe/change-plan', () => {
       message: MESSAGES.downgraded,
     })
 
-    const newest = await alertRow('dining', running[4].row.id)
+    const newest = await alertRow('dining', running[4]!.row.id)
     expect(newest.status).toBe(0)
     expect(newest.nextCheckAt).toBeNull()
     expect(newest.statusReason).toBe('Stopped when the plan changed to one with fewer alerts.')

@@ -36,6 +36,18 @@ resetStripeBetweenTests()
 describe('POST /api/stripe/webhook', () => {
   const T = unix(Date.now()) - 3600
 
+  /** A user whose Magic Hour subscription Stripe has just told us of. */
+  async function subscribedByWebhook() {
+    const user = await createUser(db())
+    const subscriptionId = newSubscriptionId()
+    await sendEvent(
+      'customer.subscription.created',
+      subscriptionObject({ id: subscriptionId, userId: user.id, priceId: PRICE.magicHour }),
+      T,
+    )
+    return { user, subscriptionId }
+  }
+
   it('applies a correctly signed event once and records its id', async () => {
     const user = await createUser(db())
     const subscriptionId = newSubscriptionId()
@@ -207,13 +219,7 @@ describe('POST /api/stripe/webhook', () => {
   })
 
   it('records a failed payment with its fix link until a newer paid invoice', async () => {
-    const user = await createUser(db())
-    const subscriptionId = newSubscriptionId()
-    await sendEvent(
-      'customer.subscription.created',
-      subscriptionObject({ id: subscriptionId, userId: user.id, priceId: PRICE.magicHour }),
-      T,
-    )
+    const { user, subscriptionId } = await subscribedByWebhook()
     const fixUrl = 'https://invoice.stripe.com/i/in_test_fix_me'
     const failed = await sendEvent(
       'invoice.payment_failed',
@@ -260,13 +266,7 @@ describe('POST /api/stripe/webhook', () => {
   })
 
   it('shows the failed payment on the dashboard and settings with its fix link', async () => {
-    const user = await createUser(db())
-    const subscriptionId = newSubscriptionId()
-    await sendEvent(
-      'customer.subscription.created',
-      subscriptionObject({ id: subscriptionId, userId: user.id, priceId: PRICE.magicHour }),
-      T,
-    )
+    const { user, subscriptionId } = await subscribedByWebhook()
     const cookie = await cookieFor(await userRow(user.id))
     const pages = async () => [
       await (await callRoute(dashboardPage, getRequest('/dashboard', { cookie }))).json(),
