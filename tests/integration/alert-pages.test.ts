@@ -18,6 +18,7 @@ import {
   formRequest,
   getRequest,
 } from '../support/routes.ts'
+import { restoreDiningDraft } from '../support/drafts.ts'
 import { alertsOf } from '../support/rows.ts'
 import { cookieFor } from '../support/session.ts'
 
@@ -244,15 +245,8 @@ describe('/alerts/dining', () => {
 
   it('restores a visitor’s draft after login and creates it once', async () => {
     const posted = await callRoute(diningPage, formRequest('/alerts/dining', diningFields()))
-    expect(posted.headers.get('Location')).toBe(
-      '/login?intent=quick&redirect=%2Falerts%2Fdining%3Frestore%3D1',
-    )
     const user = await createUser(db(), { planId: 'magic-hour' })
-    const cookie = `${await cookieFor(user)}; ${cookiesFrom(posted)}`
-    const restored = await (
-      await callRoute(diningPageLoader, getRequest('/alerts/dining?restore=1', { cookie }))
-    ).json()
-    expect(restored.autoSubmit).toBe(true)
+    const { restored, cookie } = await restoreDiningDraft(posted, await cookieFor(user))
     expect(restored.draft).toMatchObject({
       diningLocationId: '354099',
       timeChoice: 'dinner',
@@ -417,23 +411,17 @@ describe('/dashboard', () => {
       },
     )
     expect(strangerPage.status).toBe(404)
-    const strangerDelete = await callRoute(
-      dashboardAction,
-      formRequest(
-        '/dashboard',
-        { intent: 'delete', kind: 'dining', id: alert.id },
-        { cookie: await cookieFor(stranger) },
-      ),
-    )
-    expect(strangerDelete.status).toBe(404)
-    const ownerDelete = await callRoute(
-      dashboardAction,
-      formRequest(
-        '/dashboard',
-        { intent: 'delete', kind: 'dining', id: alert.id },
-        { cookie: await cookieFor(owner) },
-      ),
-    )
+    const deleteAs = async (user: typeof owner) =>
+      callRoute(
+        dashboardAction,
+        formRequest(
+          '/dashboard',
+          { intent: 'delete', kind: 'dining', id: alert.id },
+          { cookie: await cookieFor(user) },
+        ),
+      )
+    expect((await deleteAs(stranger)).status).toBe(404)
+    const ownerDelete = await deleteAs(owner)
     expect(ownerDelete.headers.get('Location')).toBe('/dashboard')
     expect(await db().selectFrom('diningAlerts').where('id', '=', alert.id).execute()).toEqual([])
   })

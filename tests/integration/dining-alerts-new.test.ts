@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createUser, daysFromToday } from '../../db/factories.ts'
 import { action as newDining, loader as newDiningLoader } from '~/routes/dining-alerts.new'
-import { action as diningPage, loader as diningPageLoader } from '~/routes/alerts.dining'
+import { action as diningPage } from '~/routes/alerts.dining'
 import { getDb } from '~/utils/db.server'
-import { callRoute, cookiesFrom, formRequest, getRequest } from '../support/routes.ts'
+import { callRoute, formRequest, getRequest } from '../support/routes.ts'
+import { restoreDiningDraft } from '../support/drafts.ts'
 import { alertsOf } from '../support/rows.ts'
 import { cookieFor } from '../support/session.ts'
 
@@ -88,15 +89,7 @@ describe('/dining-alerts/new', () => {
 
   it('keeps a visitor’s alert as a draft, sends them to log in, and restores it on the dining form', async () => {
     const posted = await post(fields({ flexibility: 'evening' }))
-    expect(posted.headers.get('Location')).toBe(
-      '/login?intent=quick&redirect=%2Falerts%2Fdining%3Frestore%3D1',
-    )
-    const { cookie: userCookie } = await subscriberCookie()
-    const cookie = `${userCookie}; ${cookiesFrom(posted)}`
-    const restored = await (
-      await callRoute(diningPageLoader, getRequest('/alerts/dining?restore=1', { cookie }))
-    ).json()
-    expect(restored.autoSubmit).toBe(true)
+    const { restored } = await restoreDiningDraft(posted, (await subscriberCookie()).cookie)
     expect(restored.draft).toMatchObject({
       diningLocationId: '354099',
       timeChoice: 'dinner',
