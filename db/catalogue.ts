@@ -129,54 +129,21 @@ export async function seedCatalogue(db: DB) {
     resort.roomTypes.map((room, index) => ({ ...room, resortId: resort.id, sortOrder: index })),
   )
 
+  // The files' fields are the tables' columns, but for the few named here.
   await db.transaction().execute(async (trx) => {
     await relist(
       trx,
       'resorts',
-      resorts.map((resort) => ({
-        id: resort.id,
-        name: resort.name,
-        slug: resortSlug(resort.name),
-        disneyIdentifier: resort.disneyIdentifier,
-        disneySlug: resort.disneySlug,
-        locationIdentifier: resort.locationIdentifier,
-        tier: resort.tier,
-        area: resort.area,
-        description: resort.description,
-        sold: resort.sold,
-      })),
+      resorts.map(({ roomTypes: _, ...resort }) => ({ ...resort, slug: resortSlug(resort.name) })),
     )
-    await relist(
-      trx,
-      'roomTypes',
-      roomTypes.map((room) => ({
-        id: room.id,
-        resortId: room.resortId,
-        name: room.name,
-        categoryName: room.categoryName,
-        maxOccupancy: room.maxOccupancy,
-        maxAdultOccupancy: room.maxAdultOccupancy,
-        maxNonAdultOccupancy: room.maxNonAdultOccupancy,
-        maxNonInfantOccupancy: room.maxNonInfantOccupancy,
-        numberOfBedrooms: room.numberOfBedrooms,
-        accessible: room.accessible,
-        disneyRoomCodes: room.disneyRoomCodes,
-        disneyRoomIds: room.disneyRoomIds,
-        sortOrder: room.sortOrder,
-      })),
-    )
+    await relist(trx, 'roomTypes', roomTypes)
     await relist(
       trx,
       'diningLocations',
-      restaurants.map((restaurant) => ({
-        id: restaurant.id,
-        name: restaurant.name,
-        resortLocationIdentifier: restaurant.locationIdentifier,
-        area: restaurant.area,
-        areaType: restaurant.areaType,
-        cuisine: restaurant.cuisine,
-        serviceType: restaurant.serviceType,
-        mealPeriods: restaurant.mealPeriods,
+      // Disney's entity type only tells the worker how to read an answer; it is not stored.
+      restaurants.map(({ locationIdentifier, entityType: _, ...restaurant }) => ({
+        ...restaurant,
+        resortLocationIdentifier: locationIdentifier,
       })),
     )
   })
