@@ -15,6 +15,7 @@ import { getDb } from '~/utils/db.server'
 import { requireAdmin } from '~/utils/session.server'
 import { privateMeta } from '~/utils/seo'
 import { ErrorText } from '~/components/ui/notice'
+import { PRIVATE } from '~/utils/http.server'
 
 export const meta: MetaFunction = () => privateMeta('Catalogue drift')
 
@@ -41,10 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listRoomKeyMappings(db),
     listCatalogueAudit(db),
   ])
-  return json(
-    { unmatched, roomTypes, mappings, audit },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  )
+  return json({ unmatched, roomTypes, mappings, audit }, { headers: PRIVATE })
 }
 
 export async function action({ request }: ActionFunctionArgs) {

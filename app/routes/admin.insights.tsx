@@ -6,6 +6,7 @@ import { FunnelChart } from '~/components/insights/funnel-chart'
 import { INSIGHT_PERIODS, loadInsights, type InsightPeriod } from '~/models/insights.server'
 import { getDb } from '~/utils/db.server'
 import { requireAdmin } from '~/utils/session.server'
+import { PRIVATE } from '~/utils/http.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Insights | Disney Hotel Alerts' },
@@ -24,7 +25,7 @@ function periodOf(url: URL): InsightPeriod {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request)
   const insights = await loadInsights(getDb(), periodOf(new URL(request.url)))
-  return json(insights, { headers: { 'Cache-Control': 'private, no-store' } })
+  return json(insights, { headers: PRIVATE })
 }
 
 const planName = (id: string | null) => id ?? 'no plan'

@@ -6,12 +6,13 @@ import { anyObject, statusField } from '~/utils/alert-api.server'
 import { answerApiCall } from '~/utils/errors.server'
 import { apiError, methodNotAllowed, readJson, requireApiUser } from '~/utils/api.server'
 import { getDb } from '~/utils/db.server'
+import { PRIVATE } from '~/utils/http.server'
 
 /** GET /api/availability-queries: the caller's hotel alerts, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
   return json(await listHotelAlerts(getDb(), user.id), {
-    headers: { 'Cache-Control': 'private, no-store' },
+    headers: PRIVATE,
   })
 }
 

@@ -4,6 +4,7 @@ import { findSession, listSessionMessages } from '~/models/chat.server'
 import { apiError, methodNotAllowed } from '~/utils/api.server'
 import { chatCaller, sessionIdParam } from '~/utils/chat.server'
 import { getDb } from '~/utils/db.server'
+import { PRIVATE } from '~/utils/http.server'
 
 /**
  * GET /api/chat/session/{id}/messages: one conversation, oldest first. Admins read any; a
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   if (!session) return apiError(404, 'There is no conversation with that id.')
   return json(await listSessionMessages(getDb(), sessionId), {
-    headers: { 'Cache-Control': 'private, no-store' },
+    headers: PRIVATE,
   })
 }
 

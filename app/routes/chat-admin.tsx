@@ -13,6 +13,7 @@ import { notifyCustomer, removeSession, replyInSession } from '~/services/chat-a
 import { getDb } from '~/utils/db.server'
 import { requireAdmin } from '~/utils/session.server'
 import { NOINDEX } from '~/utils/seo'
+import { PRIVATE } from '~/utils/http.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: adminTitle(data ? totalUnread(data.sessions) : 0) },
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       confirm: selectedId ? confirmParam.parse(query.get('confirm')) : null,
       smsSent: query.get('sms') === 'sent',
     },
-    { headers: { 'Cache-Control': 'private, no-store' } },
+    { headers: PRIVATE },
   )
 }
 

@@ -20,6 +20,7 @@ import { getDb } from '~/utils/db.server'
 import { privateMeta } from '~/utils/seo'
 import { ErrorText } from '~/components/ui/notice'
 import { StatusButton } from '~/components/ui/button'
+import { PRIVATE } from '~/utils/http.server'
 
 export const meta: MetaFunction = () => privateMeta('Support chat')
 
@@ -33,10 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (session) await markRead(getDb(), session.id, 'support')
   const messages = session ? await listSessionMessages(getDb(), session.id) : []
   const from = safeRedirectPath(new URL(request.url).searchParams.get('from')) ?? null
-  return json(
-    { messages, from, signedIn: Boolean(caller.user) },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  )
+  return json({ messages, from, signedIn: Boolean(caller.user) }, { headers: PRIVATE })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -7,6 +7,9 @@ export const RARELY_CHANGES = {
   'Cache-Control': 'public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400',
 } as const
 
+/** One person's own data: kept by no cache, shared or the browser's. */
+export const PRIVATE = { 'Cache-Control': 'private, no-store' } as const
+
 /** Pages of written copy (FAQ, guides, hotel pages, legal pages, robots, sitemap): an hour. */
 export const PAGE_COPY = { 'Cache-Control': 'public, max-age=3600' } as const
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { describe, expect, it } from 'vitest'
-import { newPage, setupBrowser, VIEWPORTS, type ViewportName } from '../support/browser.ts'
+import { setupBrowser, VIEWPORTS, type ViewportName, withPage } from '../support/browser.ts'
 import { PUBLIC_PATHS } from '../support/public-pages.ts'
 
 setupBrowser()
@@ -8,8 +8,7 @@ setupBrowser()
 // axe-core's WCAG 2.x A and AA rules; issue 12 asks for no serious or critical violation.
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('accessibility at %s size', (viewport) => {
   it.each(PUBLIC_PATHS)('%s has no serious or critical axe violation', async (path) => {
-    const { context, page } = await newPage({ viewport, javaScript: true })
-    try {
+    await withPage({ viewport, javaScript: true }, async (page) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(200)
       await page.waitForLoadState('networkidle')
@@ -26,8 +25,6 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('accessibility at %s siz
         }))
       expect(passes.length).toBeGreaterThan(10) // axe ran its rules on a real page
       expect(serious).toEqual([])
-    } finally {
-      await context.close()
-    }
+    })
   })
 })

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { createDiningAlertRow, createHotelAlertRow, createUser } from '../../db/factories.ts'
-import { logIn, MODES, newPage, setupBrowser } from '../support/browser.ts'
+import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
 const db = createDb(inject('databaseUrl'), { max: 2 })
@@ -71,8 +71,7 @@ async function fillDiningForm(page: Page, javaScript: boolean) {
 describe.each(MODES)('alerts from the page forms, signed out ($label)', (mode) => {
   it('keeps a hotel and a dining alert through login and finds both on the dashboard', async () => {
     const user = await subscriber()
-    const { context, page } = await newPage(mode)
-    try {
+    await withPage(mode, async (page) => {
       await fillHotelForm(page, mode.javaScript)
       await page.waitForURL(
         (url) => url.pathname === '/login' && url.searchParams.get('intent') === 'quick',
@@ -117,9 +116,7 @@ describe.each(MODES)('alerts from the page forms, signed out ($label)', (mode) =
         timeRangeStart: '16:30:00',
         partySize: 4,
       })
-    } finally {
-      await context.close()
-    }
+    })
   })
 })
 
@@ -132,10 +129,9 @@ describe.each(MODES)('the dashboard list ($label)', (mode) => {
       await createDiningAlertRow(db, user.id, {
         createdAt: new Date(Date.now() - (30 + i) * 60_000),
       })
-    const { context, page } = await newPage(mode)
-    const list = () =>
-      page.locator(mode.viewport === 'phone' ? 'ul.sm\\:hidden > li' : 'table tbody tr')
-    try {
+    await withPage(mode, async (page) => {
+      const list = () =>
+        page.locator(mode.viewport === 'phone' ? 'ul.sm\\:hidden > li' : 'table tbody tr')
       await logIn(page, user.phoneNumber, mode.javaScript)
       await page.waitForURL((url) => url.pathname === '/dashboard')
       await page.getByText('Total 30').waitFor()
@@ -175,18 +171,15 @@ describe.each(MODES)('the dashboard list ($label)', (mode) => {
       await page.goBack()
       await page.waitForURL((url) => !url.searchParams.has('q'))
       await expect.poll(() => list().count(), { timeout: 10_000 }).toBe(25)
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   it('pauses, restarts and deletes, and shows the plan limit when full', async () => {
     const user = await subscriber('pixie-dust')
     await createHotelAlertRow(db, user.id, { status: 1, createdAt: new Date(Date.now() - 60_000) })
     await createDiningAlertRow(db, user.id, { status: 0 })
-    const { context, page } = await newPage(mode)
-    const scope = () => page.locator(mode.viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
-    try {
+    await withPage(mode, async (page) => {
+      const scope = () => page.locator(mode.viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
       await logIn(page, user.phoneNumber, mode.javaScript)
       await page.waitForURL((url) => url.pathname === '/dashboard')
       await page.getByText('Monitoring: 1/1').waitFor()
@@ -224,18 +217,15 @@ describe.each(MODES)('the dashboard list ($label)', (mode) => {
       expect(await db.selectFrom('diningAlerts').where('userId', '=', user.id).execute()).toEqual(
         [],
       )
-    } finally {
-      await context.close()
-    }
+    })
   })
 })
 
 describe.each(MODES.filter((mode) => mode.javaScript))('the wizards ($label)', (mode) => {
   it('create, edit, pause, restart and delete a hotel and a dining alert', async () => {
     const user = await subscriber()
-    const { context, page } = await newPage(mode)
-    const scope = () => page.locator(mode.viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
-    try {
+    await withPage(mode, async (page) => {
+      const scope = () => page.locator(mode.viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
       await logIn(page, user.phoneNumber, true)
       await page.waitForURL((url) => url.pathname === '/dashboard')
       await page.getByText('No alerts yet').waitFor()
@@ -319,8 +309,6 @@ describe.each(MODES.filter((mode) => mode.javaScript))('the wizards ($label)', (
         timeRangeEnd: '11:30:00',
         preferredTime: null,
       })
-    } finally {
-      await context.close()
-    }
+    })
   })
 })

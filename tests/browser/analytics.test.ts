@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { catalogueResort, daysFromToday, fakePhoneNumber } from '../../db/factories.ts'
 import { startApp } from '../support/app-server.ts'
-import { logIn, newPage, setupBrowser, VIEWPORTS } from '../support/browser.ts'
+import { logIn, setupBrowser, VIEWPORTS, withPage } from '../support/browser.ts'
 import { uniqueName } from '../support/databases.ts'
 import { freePort } from '../support/ports.ts'
 
@@ -63,9 +63,8 @@ const named = (sent: Sent[]) => sent.filter((event) => event.name !== 'page_view
 
 describe('analytics in the browser', () => {
   it('sends nothing on localhost', async () => {
-    const { context, page } = await newPage({ viewport: 'desktop', javaScript: true })
-    const sent = recordEvents(context)
-    try {
+    await withPage({ viewport: 'desktop', javaScript: true }, async (page, context) => {
+      const sent = recordEvents(context)
       await page.goto('/pricing?intent=pro')
       await page.getByRole('link', { name: 'Start Free', exact: true }).click()
       await page.waitForURL((url) => url.pathname === '/login')
@@ -74,46 +73,52 @@ describe('analytics in the browser', () => {
       await page.getByRole('button', { name: 'Send Code' }).click()
       await page.getByLabel('Verification code').waitFor()
       expect(sent).toEqual([])
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   it('on a real host name, sends each event once, where it happens', async () => {
-    const { context, page } = await newPage({ viewport: 'desktop', javaScript: true }, appTest)
-    const sent = recordEvents(context)
-    const phoneNumber = fakePhoneNumber()
-    const sentOnce = async (name: string) => {
-      await expect.poll(() => sent.filter((event) => event.name === name).length).toBeGreaterThan(0)
-    }
-    try {
-      await page.goto('/')
-      await sentOnce('page_view')
-      await page.getByRole('link', { name: 'Start Free', exact: true }).click()
-      await page.waitForURL((url) => url.pathname === '/login')
-      await logIn(page, phoneNumber, true)
-      await page.goto('/pricing?intent=pro')
-      await sentOnce('view_pricing_intent_pro')
-      await page.getByRole('link', { name: 'Get Started with Magic Hour' }).click()
-      await page.waitForURL((url) => url.pathname === '/payment/magic-hour')
-      await page.locator('input[name="sessionId"]').waitFor({ state: 'attached' })
-      await page.getByRole('button', { name: 'Subscribe for $7 per month' }).click()
-      await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 })
-      await page.goto('/payment/nope')
-      await page.getByRole('heading', { name: 'Invalid Plan' }).waitFor()
-      await sentOnce('checkout_invalid_plan')
+    await withPage(
+      { viewport: 'desktop', javaScript: true, baseURL: appTest },
+      async (page, context) => {
+        const sent = recordEvents(context)
+        const phoneNumber = fakePhoneNumber()
+        const sentOnce = async (name: string) => {
+          await expect
+            .poll(() => sent.filter((event) => event.name === name).length)
+            .toBeGreaterThan(0)
+        }
+        await page.goto('/')
+        await sentOnce('page_view')
+        await page.getByRole('link', { name: 'Start Free', exact: true }).click()
+        await page.waitForURL((url) => url.pathname === '/login')
+        await logIn(page, phoneNumber, true)
+        await page.goto('/pricing?intent=pro')
+        await sentOnce('view_pricing_intent_pro')
+        await page.getByRole('link', { name: 'Get Started with Magic Hour' }).click()
+        await page.waitForURL((url) => url.pathname === '/payment/magic-hour')
+        await page.locator('input[name="sessionId"]').waitFor({ state: 'attached' })
+        await page.getByRole('button', { name: 'Subscribe for $7 per month' }).click()
+        await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 })
+        await page.goto('/payment/nope')
+        await page.getByRole('heading', { name: 'Invalid Plan' }).waitFor()
+        await sentOnce('checkout_invalid_plan')
 
-      expect(named(sent)).toEqual([
-        { name: 'cta_click', path: '/', props: { cta: 'banner-start-free' } },
-        { name: 'view_pricing_intent_pro', path: '/pricing' },
-        { name: 'cta_click', path: '/pricing', props: { cta: 'plan-magic-hour' } },
-        { name: 'checkout_initiated', path: '/payment/magic-hour', props: { plan: 'magic-hour' } },
-        { name: 'conversion', path: '/complete-checkout', props: { plan: 'magic-hour' } },
-        { name: 'checkout_invalid_plan', path: '/payment/nope' },
-      ])
-      // One page view per page loaded and per change of route, never more.
-      expect(sent.filter((event) => event.name === 'page_view').map((event) => event.path)).toEqual(
-        [
+        expect(named(sent)).toEqual([
+          { name: 'cta_click', path: '/', props: { cta: 'banner-start-free' } },
+          { name: 'view_pricing_intent_pro', path: '/pricing' },
+          { name: 'cta_click', path: '/pricing', props: { cta: 'plan-magic-hour' } },
+          {
+            name: 'checkout_initiated',
+            path: '/payment/magic-hour',
+            props: { plan: 'magic-hour' },
+          },
+          { name: 'conversion', path: '/complete-checkout', props: { plan: 'magic-hour' } },
+          { name: 'checkout_invalid_plan', path: '/payment/nope' },
+        ])
+        // One page view per page loaded and per change of route, never more.
+        expect(
+          sent.filter((event) => event.name === 'page_view').map((event) => event.path),
+        ).toEqual([
           '/',
           '/login', // the banner's link
           '/login', // logIn() loads it again
@@ -123,82 +128,80 @@ describe('analytics in the browser', () => {
           '/complete-checkout',
           '/dashboard',
           '/payment/nope',
-        ],
-      )
+        ])
 
-      // Everything sent was stored, once (no other journey sends any: they run on localhost).
-      const key = (event: { name: string; path: string | null }) => `${event.name} ${event.path}`
-      await expect
-        .poll(async () =>
-          (
-            await db
-              .selectFrom('analyticsEvents')
-              .select(['name', 'path'])
-              .where('source', '=', 'browser')
-              .execute()
+        // Everything sent was stored, once (no other journey sends any: they run on localhost).
+        const key = (event: { name: string; path: string | null }) => `${event.name} ${event.path}`
+        await expect
+          .poll(async () =>
+            (
+              await db
+                .selectFrom('analyticsEvents')
+                .select(['name', 'path'])
+                .where('source', '=', 'browser')
+                .execute()
+            )
+              .map(key)
+              .sort(),
           )
-            .map(key)
-            .sort(),
-        )
-        .toEqual(sent.map(key).sort())
+          .toEqual(sent.map(key).sort())
 
-      // The server's own events: the subscription once, though the return page and Stripe's
-      // webhook both confirm it; the alert made through the API once.
-      const user = await db
-        .selectFrom('users')
-        .select('subscriptionId')
-        .where('phoneNumber', '=', phoneNumber)
-        .executeTakeFirstOrThrow()
-      const completions = () =>
-        db
+        // The server's own events: the subscription once, though the return page and Stripe's
+        // webhook both confirm it; the alert made through the API once.
+        const user = await db
+          .selectFrom('users')
+          .select('subscriptionId')
+          .where('phoneNumber', '=', phoneNumber)
+          .executeTakeFirstOrThrow()
+        const completions = () =>
+          db
+            .selectFrom('analyticsEvents')
+            .select('name')
+            .where('dedupeKey', '=', `subscription_completed:${user.subscriptionId}`)
+            .execute()
+        await expect
+          .poll(async () =>
+            (await db.selectFrom('stripeEvents').select('type').execute()).map((row) => row.type),
+          )
+          .toContain('invoice.paid')
+        expect(await completions()).toHaveLength(1)
+
+        const { resort, rooms } = await catalogueResort(db)
+        const alert = {
+          resortId: resort.id,
+          checkInDate: daysFromToday(50),
+          checkOutDate: daysFromToday(56),
+          numberOfAdults: 2,
+          agesOfChildren: [9],
+          accessible: false,
+          roomIds: [rooms[0]!.id],
+        }
+        // As the dashboard's wizard sends it, from the signed-in page.
+        const status = await page.evaluate(
+          async (body) =>
+            (
+              await fetch('/api/availability-queries', {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json' },
+                body: JSON.stringify(body),
+              })
+            ).status,
+          alert,
+        )
+        expect(status).toBe(201)
+        const alertEvents = await db
           .selectFrom('analyticsEvents')
-          .select('name')
-          .where('dedupeKey', '=', `subscription_completed:${user.subscriptionId}`)
+          .select('id')
+          .where('name', '=', 'alert_created')
+          .where(
+            'props',
+            '@>',
+            JSON.stringify({ resort: resort.id, nights: 6, adults: 2, children: 1 }),
+          )
           .execute()
-      await expect
-        .poll(async () =>
-          (await db.selectFrom('stripeEvents').select('type').execute()).map((row) => row.type),
-        )
-        .toContain('invoice.paid')
-      expect(await completions()).toHaveLength(1)
-
-      const { resort, rooms } = await catalogueResort(db)
-      const alert = {
-        resortId: resort.id,
-        checkInDate: daysFromToday(50),
-        checkOutDate: daysFromToday(56),
-        numberOfAdults: 2,
-        agesOfChildren: [9],
-        accessible: false,
-        roomIds: [rooms[0]!.id],
-      }
-      // As the dashboard's wizard sends it, from the signed-in page.
-      const status = await page.evaluate(
-        async (body) =>
-          (
-            await fetch('/api/availability-queries', {
-              method: 'POST',
-              headers: { 'Content-Type': 'application/json' },
-              body: JSON.stringify(body),
-            })
-          ).status,
-        alert,
-      )
-      expect(status).toBe(201)
-      const alertEvents = await db
-        .selectFrom('analyticsEvents')
-        .select('id')
-        .where('name', '=', 'alert_created')
-        .where(
-          'props',
-          '@>',
-          JSON.stringify({ resort: resort.id, nights: 6, adults: 2, children: 1 }),
-        )
-        .execute()
-      expect(alertEvents).toHaveLength(1)
-    } finally {
-      await context.close()
-    }
+        expect(alertEvents).toHaveLength(1)
+      },
+    )
   })
 })
 
@@ -206,8 +209,7 @@ describe.each(['phone', 'desktop'] as const)(
   'the insights page (%s, JavaScript off)',
   (viewport) => {
     it('shows an admin the charts and the numbers, and changes the period', async () => {
-      const { context, page } = await newPage({ viewport, javaScript: false })
-      try {
+      await withPage({ viewport, javaScript: false }, async (page) => {
         await logIn(page, ADMIN, false)
         await page.goto('/admin/insights')
         await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor()
@@ -227,9 +229,7 @@ describe.each(['phone', 'desktop'] as const)(
         // Nothing wider than the screen.
         const width = await page.evaluate(() => document.documentElement.scrollWidth)
         expect(width).toBeLessThanOrEqual(VIEWPORTS[viewport].width)
-      } finally {
-        await context.close()
-      }
+      })
     })
   },
 )

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { createDiningAlertRow, createHotelAlertRow, fakePhoneNumber } from '../../db/factories.ts'
-import { logIn, MODES, newPage, setupBrowser } from '../support/browser.ts'
+import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
 const db = createDb(inject('databaseUrl'), { max: 2 })
@@ -70,9 +70,8 @@ async function payWithCard(page: Page, javaScript: boolean, cardNumber?: string)
 
 describe.each(MODES)('paying for a plan and changing it ($label)', (mode) => {
   it('subscribes to Magic Hour, upgrades, downgrades with six alerts running and cancels', async () => {
-    const { context, page } = await newPage(mode)
-    const phoneNumber = fakePhoneNumber()
-    try {
+    await withPage(mode, async (page) => {
+      const phoneNumber = fakePhoneNumber()
       // 1. Subscribe to Magic Hour from the plan list a new user lands on.
       await logIn(page, phoneNumber, mode.javaScript)
       expect(new URL(page.url()).pathname).toBe('/pricing')
@@ -180,18 +179,15 @@ describe.each(MODES)('paying for a plan and changing it ($label)', (mode) => {
           cancelAtPeriodEnd: true,
         }),
       ])
-    } finally {
-      await context.close()
-    }
+    })
   })
 })
 
 describe('a declined card', () => {
   it('shows the decline next to the card field and leaves the user without a plan', async () => {
     const mode = { viewport: 'desktop', javaScript: true } as const
-    const { context, page } = await newPage(mode)
-    const phoneNumber = fakePhoneNumber()
-    try {
+    await withPage(mode, async (page) => {
+      const phoneNumber = fakePhoneNumber()
       await logIn(page, phoneNumber, true)
       await page.goto('/payment/magic-hour')
       await payWithCard(page, true, '4000 0000 0000 0002')
@@ -207,8 +203,6 @@ describe('a declined card', () => {
       expect(user.planId).toBeNull()
       expect(user.subscriptionId).toBeNull()
       expect(await subscriptionRows(user.id)).toEqual([])
-    } finally {
-      await context.close()
-    }
+    })
   })
 })

@@ -1,13 +1,12 @@
 import { describe, expect, inject, it } from 'vitest'
 import { listArticles } from '~/utils/blog.server'
-import { MODES, newPage, setupBrowser } from '../support/browser.ts'
+import { MODES, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
 
 describe.each(MODES)('the blog ($label)', (mode) => {
   it('goes from the landing page to the blog, a tag, an article and back', async () => {
-    const { context, page } = await newPage(mode)
-    try {
+    await withPage(mode, async (page) => {
       await page.goto('/')
       const latest = page.getByRole('region', { name: 'From the blog' })
       expect(await latest.getByRole('article').count()).toBe(3)
@@ -44,14 +43,11 @@ describe.each(MODES)('the blog ($label)', (mode) => {
       await page.waitForURL((url) => url.pathname === '/blog/disney-world-at-christmas')
       await breadcrumb.getByRole('link', { name: 'Blog' }).click()
       await page.getByRole('heading', { level: 1, name: 'Disney Planning Articles' }).waitFor()
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   it('says Post Not Found and No articles found for this tag, with 404s', async () => {
-    const { context, page } = await newPage(mode)
-    try {
+    await withPage(mode, async (page) => {
       const post = await page.goto('/blog/no-such-post')
       expect(post?.status()).toBe(404)
       await page.getByRole('heading', { level: 1, name: 'Post Not Found' }).waitFor()
@@ -63,16 +59,13 @@ describe.each(MODES)('the blog ($label)', (mode) => {
       await page.getByRole('heading', { level: 1, name: 'No Such Tag' }).waitFor()
       await page.getByText('0 article(s) about No Such Tag').waitFor()
       await page.getByText('No articles found for this tag.').waitFor()
-    } finally {
-      await context.close()
-    }
+    })
   })
 })
 
 describe('the blog with JavaScript', () => {
   it('shows a skeleton while a blog list loads on a client navigation', async () => {
-    const { context, page } = await newPage({ viewport: 'desktop', javaScript: true })
-    try {
+    await withPage({ viewport: 'desktop', javaScript: true }, async (page) => {
       await page.goto('/blog/disney-room-alerts')
       // Hydrated: links now navigate on the client.
       await page.waitForLoadState('networkidle')
@@ -93,16 +86,13 @@ describe('the blog with JavaScript', () => {
       release()
       await page.getByRole('heading', { level: 1, name: 'Disney Hotel Alerts' }).waitFor()
       expect(await page.getByRole('status', { name: 'Loading articles' }).count()).toBe(0)
-    } finally {
-      await context.close()
-    }
+    })
   })
 })
 
 describe('every page', () => {
   it('advertises the RSS feed in its head', async () => {
-    const { context, page } = await newPage({ viewport: 'desktop', javaScript: false })
-    try {
+    await withPage({ viewport: 'desktop', javaScript: false }, async (page) => {
       for (const path of ['/', '/blog', '/blog/disney-room-alerts', '/pricing', '/no-such-page']) {
         await page.goto(path)
         const feeds = await page
@@ -110,14 +100,11 @@ describe('every page', () => {
           .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
         expect(feeds, path).toEqual(['/rss.xml'])
       }
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   it('of an article carries its canonical URL, social image and BlogPosting data', async () => {
-    const { context, page } = await newPage({ viewport: 'phone', javaScript: false })
-    try {
+    await withPage({ viewport: 'phone', javaScript: false }, async (page) => {
       await page.goto('/blog/disney-room-alerts')
       const base = inject('baseUrl')
       const head = page.locator('head')
@@ -135,9 +122,7 @@ describe('every page', () => {
         headline: 'Disney room alerts: how to set one that finds a room',
         datePublished: '2026-10-12',
       })
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   it("linked from an article answers 200, as do the articles' images", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { recordUnmatched } from '~/models/catalogue-drift.server'
-import { logIn, newPage, setupBrowser } from '../support/browser.ts'
+import { logIn, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
 const db = createDb(inject('databaseUrl'), { max: 2 })
@@ -26,8 +26,7 @@ describe.each([
         times: 3,
       },
     ])
-    const { context, page } = await newPage(mode)
-    try {
+    await withPage(mode, async (page) => {
       await logIn(page, ADMIN, mode.javaScript)
       await page.goto('/admin/catalogue')
       await page.getByRole('heading', { name: 'Catalogue drift' }).waitFor()
@@ -55,8 +54,6 @@ describe.each([
         .where('disneyKey', '=', key)
         .executeTakeFirstOrThrow()
       expect(mapping.name).toBe('The Little Mermaid Standard Room')
-    } finally {
-      await context.close()
-    }
+    })
   })
 })

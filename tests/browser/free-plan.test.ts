@@ -2,7 +2,7 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { fakePhoneNumber } from '../../db/factories.ts'
-import { logIn, MODES, newPage, setupBrowser } from '../support/browser.ts'
+import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
 const database = new pg.Pool({ connectionString: inject('databaseUrl'), max: 1 })
@@ -10,9 +10,8 @@ afterAll(() => database.end())
 
 describe.each(MODES)('starting the free plan ($label)', (mode) => {
   it('lands a new user on pricing, starts Pixie Dust and sends them to the dashboard', async () => {
-    const { context, page } = await newPage(mode)
-    const phoneNumber = fakePhoneNumber()
-    try {
+    await withPage(mode, async (page) => {
+      const phoneNumber = fakePhoneNumber()
       await logIn(page, phoneNumber, mode.javaScript)
       expect(new URL(page.url()).pathname).toBe('/pricing')
       await page.getByRole('heading', { name: 'Select a plan to get started' }).waitFor()
@@ -34,16 +33,13 @@ describe.each(MODES)('starting the free plan ($label)', (mode) => {
         stripe_subscription_plan_id: 'price_mock_pixie_dust',
       })
       expect(Date.now() - new Date(rows[0].trial_start_utc).getTime()).toBeLessThan(60_000)
-    } finally {
-      await context.close()
-    }
+    })
   })
 })
 
 describe('the pricing page for a visitor', () => {
   it('shows every plan and sends a choice through login to the payment page', async () => {
-    const { context, page } = await newPage({ viewport: 'desktop', javaScript: false })
-    try {
+    await withPage({ viewport: 'desktop', javaScript: false }, async (page) => {
       await page.goto('/pricing?intent=pro')
       await page.getByRole('heading', { name: 'Simple, Transparent Pricing' }).waitFor()
       for (const name of ['Pixie Dust', 'Magic Hour', 'Lightning Lane', 'The Club']) {
@@ -63,8 +59,6 @@ describe('the pricing page for a visitor', () => {
         (url) =>
           url.pathname === '/login' && url.searchParams.get('redirect') === '/payment/magic-hour',
       )
-    } finally {
-      await context.close()
-    }
+    })
   })
 })

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { fakePhoneNumber } from '../../db/factories.ts'
-import { logIn, MODES, newPage, setupBrowser } from '../support/browser.ts'
+import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
 const db = createDb(inject('databaseUrl'), { max: 2 })
@@ -27,8 +27,7 @@ async function structuredData(page: Page) {
 
 describe.each(MODES)('hotel pages ($label)', (mode) => {
   it('a hotel page leads to the hotel form with the resort picked', async () => {
-    const { context, page } = await newPage(mode)
-    try {
+    await withPage(mode, async (page) => {
       const path = '/alerts/disney-world/disney-s-riviera-resort'
       await page.goto(path)
       await page
@@ -63,28 +62,22 @@ describe.each(MODES)('hotel pages ($label)', (mode) => {
         .or(section.getByRole('button', { name: /Change/ }))
         .first()
         .waitFor()
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   it('an unknown hotel is "Hotel not found" with a way back', async () => {
-    const { context, page } = await newPage(mode)
-    try {
+    await withPage(mode, async (page) => {
       const response = await page.goto('/alerts/disneyland/no-such-hotel')
       expect(response?.status()).toBe(404)
       await page.getByRole('heading', { name: 'Hotel not found' }).waitFor()
       await page.getByRole('link', { name: 'Browse hotel alerts' }).click()
       await page.waitForURL((url) => url.pathname === '/alerts/hotels')
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   it('the alert intent survives login, pricing and checkout to open the hotel dialog', async () => {
-    const { context, page } = await newPage(mode)
-    const phoneNumber = fakePhoneNumber()
-    try {
+    await withPage(mode, async (page) => {
+      const phoneNumber = fakePhoneNumber()
       const resort = await riviera()
       const intent = new URLSearchParams({
         openAddAlert: 'true',
@@ -119,8 +112,6 @@ describe.each(MODES)('hotel pages ($label)', (mode) => {
         const section = page.getByRole('region', { name: 'Select Resort' })
         await section.getByText(RIVIERA, { exact: true }).waitFor()
       }
-    } finally {
-      await context.close()
-    }
+    })
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
 import { fakePhoneNumber } from '../../db/factories.ts'
-import { newPage, setupBrowser, waitForCode } from '../support/browser.ts'
+import { setupBrowser, waitForCode, withPage } from '../support/browser.ts'
 
 /** Requests as another site's page would send them, against the built app. */
 const baseUrl = () => inject('baseUrl')
@@ -68,12 +68,11 @@ describe('the Content-Security-Policy', () => {
     expect(first.headers.get('x-frame-options')).toBe('DENY')
     expect(first.headers.get('x-content-type-options')).toBe('nosniff')
 
-    const { context, page } = await newPage({ viewport: 'desktop', javaScript: true })
-    const violations: string[] = []
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
-    })
-    try {
+    await withPage({ viewport: 'desktop', javaScript: true }, async (page) => {
+      const violations: string[] = []
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+      })
       for (const path of ['/', '/login', '/alerts/hotels', '/pricing']) {
         await page.goto(path)
         await page.waitForLoadState('networkidle')
@@ -84,9 +83,7 @@ describe('the Content-Security-Policy', () => {
       // The formatter arrives with the first keystroke (not with the page), so wait for it.
       await expect.poll(() => page.getByLabel('Phone number').inputValue()).toBe('(201) 555-0123')
       expect(violations).toEqual([])
-    } finally {
-      await context.close()
-    }
+    })
   })
 })
 

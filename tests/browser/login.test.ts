@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { fakePhoneNumber } from '../../db/factories.ts'
 import { formatPhoneNumber } from '~/domain/phone'
-import { MODES, newPage, setupBrowser, waitForCode } from '../support/browser.ts'
+import { MODES, setupBrowser, waitForCode, withPage } from '../support/browser.ts'
 
 setupBrowser()
 
 describe.each(MODES)('logging in by phone ($label)', (mode) => {
   it('sends a code, verifies it, shows the signed-in header and logs out', async () => {
-    const { context, page } = await newPage(mode)
-    const phoneNumber = fakePhoneNumber()
-    try {
+    await withPage(mode, async (page, context) => {
+      const phoneNumber = fakePhoneNumber()
       // The page's clock runs as usual but can be moved on, so the test never sleeps.
       if (mode.javaScript) await page.clock.install()
       await page.goto('/login?intent=pro')
@@ -71,8 +70,6 @@ describe.each(MODES)('logging in by phone ($label)', (mode) => {
       }
       const cookies = await context.cookies()
       expect(cookies.find((cookie) => cookie.name === '__Host-session')).toBeUndefined()
-    } finally {
-      await context.close()
-    }
+    })
   })
 })

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { MODES, newPage, setupBrowser } from '../support/browser.ts'
+import { MODES, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
 
 describe.each(MODES)('the site shell ($label)', (mode) => {
   it('opens the Resources menu and keeps one FAQ answer open at a time', async () => {
-    const { context, page } = await newPage(mode)
-    try {
+    await withPage(mode, async (page) => {
       await page.goto('/faq')
       const questions = page.locator('details[name="faq"]')
       expect(await questions.count()).toBe(11)
@@ -27,14 +26,11 @@ describe.each(MODES)('the site shell ($label)', (mode) => {
           .click()
       }
       await page.waitForURL((url) => url.pathname === '/pricing' && url.search === '?intent=pro')
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   it('shows the legal pages, how it works, and a not-found page inside the shell', async () => {
-    const { context, page } = await newPage(mode)
-    try {
+    await withPage(mode, async (page) => {
       for (const [path, heading] of [
         ['/terms', 'Terms of Service'],
         ['/terms-of-service', 'Terms of Service'],
@@ -55,24 +51,19 @@ describe.each(MODES)('the site shell ($label)', (mode) => {
       await page
         .getByText('not affiliated with, endorsed by or sponsored by The Walt Disney Company')
         .waitFor()
-    } finally {
-      await context.close()
-    }
+    })
   })
 })
 
 describe('route changes', () => {
   it('scroll to the top of the new page', async () => {
-    const { context, page } = await newPage({ viewport: 'desktop', javaScript: true })
-    try {
+    await withPage({ viewport: 'desktop', javaScript: true }, async (page) => {
       await page.goto('/faq')
       await page.mouse.wheel(0, 5000)
       await page.waitForFunction(() => window.scrollY > 200)
       await page.getByRole('contentinfo').getByRole('link', { name: 'How It Works' }).click()
       await page.waitForURL((url) => url.pathname === '/how-it-works')
       await page.waitForFunction(() => window.scrollY === 0)
-    } finally {
-      await context.close()
-    }
+    })
   })
 })

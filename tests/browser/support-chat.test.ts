@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { fakePhoneNumber } from '../../db/factories.ts'
-import { logIn, newPage, setupBrowser, type ViewportName } from '../support/browser.ts'
+import { logIn, newPage, setupBrowser, type ViewportName, withPage } from '../support/browser.ts'
 import { readOutbox } from '../support/outbox.ts'
 
 setupBrowser()
@@ -52,9 +52,8 @@ async function answer(viewport: ViewportName, question: string, reply: string) {
 
 describe.each(['phone', 'desktop'] as const)('the support chat (%s)', (viewport) => {
   it('with JavaScript: a visitor asks in the widget, support answers, the visitor sees it', async () => {
-    const { context, page } = await newPage({ viewport, javaScript: true })
-    const question = `Can I watch Poly rooms? (${viewport} ${Date.now()})`
-    try {
+    await withPage({ viewport, javaScript: true }, async (page) => {
+      const question = `Can I watch Poly rooms? (${viewport} ${Date.now()})`
       // The widget is never part of the server's HTML: it loads after hydration.
       const html = await (await fetch(`${inject('baseUrl')}/faq`)).text()
       expect(html).not.toContain('Support chat')
@@ -89,15 +88,12 @@ describe.each(['phone', 'desktop'] as const)('the support chat (%s)', (viewport)
           },
         )
         .toMatch(/· Read$/)
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   it('without JavaScript: Contact Support leads to /support, a plain form and the answer', async () => {
-    const { context, page } = await newPage({ viewport, javaScript: false })
-    const question = `Do you text Disneyland dining? (${viewport} ${Date.now()})`
-    try {
+    await withPage({ viewport, javaScript: false }, async (page) => {
+      const question = `Do you text Disneyland dining? (${viewport} ${Date.now()})`
       await page.goto('/pricing')
       await page.getByRole('contentinfo').getByRole('link', { name: 'Live Support' }).click()
       await page.waitForURL((url) => url.pathname === '/support')
@@ -117,18 +113,15 @@ describe.each(['phone', 'desktop'] as const)('the support chat (%s)', (viewport)
       await answer(viewport, question, 'Yes, both resorts.')
       await page.reload()
       await page.getByText('Yes, both resorts.').waitFor()
-    } finally {
-      await context.close()
-    }
+    })
   })
 })
 
 describe('texting a customer that support answered', () => {
   it('sends the SMS after the confirm, read from the outbox', async () => {
-    const { context, page } = await newPage({ viewport: 'desktop', javaScript: true })
-    const phoneNumber = fakePhoneNumber()
-    const question = `Please text me when you reply (${Date.now()})`
-    try {
+    await withPage({ viewport: 'desktop', javaScript: true }, async (page) => {
+      const phoneNumber = fakePhoneNumber()
+      const question = `Please text me when you reply (${Date.now()})`
       await logIn(page, phoneNumber, true)
       await page.goto('/how-it-works')
       await page.getByRole('button', { name: 'Support chat' }).click()
@@ -156,9 +149,7 @@ describe('texting a customer that support answered', () => {
       await admin.getByRole('button', { name: 'Delete conversation' }).click()
       await admin.waitForURL((url) => url.pathname === '/chat-admin' && url.search === '')
       await expect.poll(() => admin.getByText(question).count(), { timeout: 10_000 }).toBe(0)
-    } finally {
-      await context.close()
-    }
+    })
   })
 })
 

@@ -58,6 +58,19 @@ export async function newPage(
   return { context, page }
 }
 
+/** Runs `visit` in a new visitor's page, closing the page's context however `visit` ends. */
+export async function withPage(
+  mode: { viewport: ViewportName; javaScript: boolean; baseURL?: string },
+  visit: (page: Page, context: BrowserContext) => Promise<void>,
+) {
+  const { context, page } = await newPage(mode, mode.baseURL)
+  try {
+    await visit(page, context)
+  } finally {
+    await context.close()
+  }
+}
+
 /** Reads the newest login code texted to a number, waiting for it like a person waits for a text. */
 export async function waitForCode(phoneNumber: string, timeoutMs = 10_000): Promise<string> {
   const started = Date.now()
