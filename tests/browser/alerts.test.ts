@@ -27,6 +27,11 @@ async function pickDay(page: Page, day: number) {
   await page.getByRole('button', { name: new RegExp(`${monthName} ${day}(st|nd|rd|th)?,`) }).click()
 }
 
+/** The calendar closes a moment after the last pick; a person waits for that before going on. */
+async function calendarClosed(page: Page) {
+  await page.getByRole('grid').waitFor({ state: 'detached' })
+}
+
 async function fillHotelForm(page: Page, javaScript: boolean) {
   await page.goto('/alerts/hotels')
   await page.getByPlaceholder('Search resorts').fill('Pop Century')
@@ -39,6 +44,7 @@ async function fillHotelForm(page: Page, javaScript: boolean) {
     await page.getByRole('button', { name: /next month/i }).click()
     await pickDay(page, 10)
     await pickDay(page, 14)
+    await calendarClosed(page)
     await page.getByRole('button', { name: 'Show room types' }).click()
     await page.getByRole('option', { name: /^Standard Room(?! - Accessible)/ }).click()
     await page.keyboard.press('Escape')
@@ -61,6 +67,7 @@ async function fillDiningForm(page: Page, javaScript: boolean) {
     await page.locator('#dining-date').click()
     await page.getByRole('button', { name: /next month/i }).click()
     await pickDay(page, 12)
+    await calendarClosed(page)
   } else {
     await page.locator('input[name="reserveDate"]').fill(iso(12))
   }

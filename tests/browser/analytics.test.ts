@@ -91,6 +91,9 @@ describe('analytics in the browser', () => {
         await sentOnce('page_view')
         await page.getByRole('link', { name: 'Start Free', exact: true }).click()
         await page.waitForURL((url) => url.pathname === '/login')
+        // The view is counted just after the route changes: loading /login again any sooner
+        // would be leaving before it is counted.
+        await expect.poll(() => sent.filter((event) => event.name === 'page_view').length).toBe(2)
         await logIn(page, phoneNumber, true)
         await page.goto('/pricing?intent=pro')
         await sentOnce('view_pricing_intent_pro')
