@@ -17,7 +17,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { createDb } from '../db/client.ts'
-import { createDiningAlertRow, createHotelAlertRow, daysFromToday } from '../db/factories.ts'
+import { createAlertRow, daysFromToday } from '../db/factories.ts'
 import { dropDatabase, ensureDatabase, migrateToLatest } from '../db/migrator.ts'
 import { seed } from '../db/seed.ts'
 import { latestCode } from '../tests/support/outbox.ts'
@@ -106,13 +106,13 @@ async function giveAlerts() {
       .returning('id')
       .executeTakeFirstOrThrow()
     for (let i = 0; i < 6; i++) {
-      await createHotelAlertRow(db, user.id, {
+      await createAlertRow(db, 'hotel', user.id, {
         checkInDate: daysFromToday(20 + i * 7),
         checkOutDate: daysFromToday(23 + i * 7),
       })
     }
     for (let i = 0; i < 4; i++)
-      await createDiningAlertRow(db, user.id, { reserveDate: daysFromToday(10 + i) })
+      await createAlertRow(db, 'dining', user.id, { reserveDate: daysFromToday(10 + i) })
   } finally {
     await db.destroy()
   }

@@ -1,7 +1,15 @@
 import { randomInt } from 'node:crypto'
 import type { DB } from './client.ts'
 import type { Insertable } from 'kysely'
-import type { DiningAlertsTable, HotelAlertsTable, NewUser, User } from './schema.ts'
+import type { AlertKind } from '../app/domain/alerts.ts'
+import type {
+  DiningAlert,
+  DiningAlertsTable,
+  HotelAlert,
+  HotelAlertsTable,
+  NewUser,
+  User,
+} from './schema.ts'
 
 type NewHotelAlert = Insertable<HotelAlertsTable>
 type NewDiningAlert = Insertable<DiningAlertsTable>
@@ -78,11 +86,50 @@ export async function catalogueResort(db: DB, name = "Disney's Pop Century Resor
   return { resort, rooms }
 }
 
-export async function createHotelAlertRow(
+/**
+ * An alert row of either kind for `userId`, running unless `overrides` say otherwise: a stay at
+ * Pop Century for two adults a month out, or a table for four at a Walt Disney World restaurant
+ * 20 days out.
+ */
+export function createAlertRow(
   db: DB,
+  kind: 'hotel',
   userId: string,
-  overrides: Partial<NewHotelAlert> = {},
+  overrides?: Partial<NewHotelAlert>,
+): Promise<HotelAlert>
+export function createAlertRow(
+  db: DB,
+  kind: 'dining',
+  userId: string,
+  overrides?: Partial<NewDiningAlert>,
+): Promise<DiningAlert>
+export function createAlertRow(
+  db: DB,
+  kind: AlertKind,
+  userId: string,
+  overrides?: Partial<NewHotelAlert> & Partial<NewDiningAlert>,
+): Promise<HotelAlert | DiningAlert>
+export async function createAlertRow(
+  db: DB,
+  kind: AlertKind,
+  userId: string,
+  overrides: Partial<NewHotelAlert> | Partial<NewDiningAlert> = {},
 ) {
+  if (kind === 'dining') {
+    return db
+      .insertInto('diningAlerts')
+      .values({
+        userId,
+        resortLocationIdentifier: 'disney-world',
+        diningLocationId: '90002464',
+        reserveDate: daysFromToday(20),
+        partySize: 4,
+        status: 1,
+        ...(overrides as Partial<NewDiningAlert>),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  }
   const { resort, rooms } = await catalogueResort(db)
   return db
     .insertInto('hotelAlerts')
@@ -94,27 +141,7 @@ export async function createHotelAlertRow(
       numberOfAdults: 2,
       roomTypeIds: [rooms[0]!.id],
       status: 1,
-      ...overrides,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-}
-
-export async function createDiningAlertRow(
-  db: DB,
-  userId: string,
-  overrides: Partial<NewDiningAlert> = {},
-) {
-  return db
-    .insertInto('diningAlerts')
-    .values({
-      userId,
-      resortLocationIdentifier: 'disney-world',
-      diningLocationId: '90002464',
-      reserveDate: daysFromToday(20),
-      partySize: 4,
-      status: 1,
-      ...overrides,
+      ...(overrides as Partial<NewHotelAlert>),
     })
     .returningAll()
     .executeTakeFirstOrThrow()

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { createDb } from '../../db/client.ts'
-import { createDiningAlertRow, createHotelAlertRow, createUser } from '../../db/factories.ts'
+import { createAlertRow, createUser } from '../../db/factories.ts'
 import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
@@ -131,9 +131,9 @@ describe.each(MODES)('the dashboard list ($label)', (mode) => {
   it('searches, filters and pages through 30 alerts', async () => {
     const user = await subscriber('the-club')
     for (let i = 0; i < 25; i++)
-      await createHotelAlertRow(db, user.id, { createdAt: new Date(Date.now() - i * 60_000) })
+      await createAlertRow(db, 'hotel', user.id, { createdAt: new Date(Date.now() - i * 60_000) })
     for (let i = 0; i < 5; i++)
-      await createDiningAlertRow(db, user.id, {
+      await createAlertRow(db, 'dining', user.id, {
         createdAt: new Date(Date.now() - (30 + i) * 60_000),
       })
     await withPage(mode, async (page) => {
@@ -183,8 +183,11 @@ describe.each(MODES)('the dashboard list ($label)', (mode) => {
 
   it('pauses, restarts and deletes, and shows the plan limit when full', async () => {
     const user = await subscriber('pixie-dust')
-    await createHotelAlertRow(db, user.id, { status: 1, createdAt: new Date(Date.now() - 60_000) })
-    await createDiningAlertRow(db, user.id, { status: 0 })
+    await createAlertRow(db, 'hotel', user.id, {
+      status: 1,
+      createdAt: new Date(Date.now() - 60_000),
+    })
+    await createAlertRow(db, 'dining', user.id, { status: 0 })
     await withPage(mode, async (page) => {
       const scope = () => page.locator(mode.viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
       await logIn(page, user.phoneNumber, mode.javaScript)

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { createDb } from '../../db/client.ts'
-import { createDiningAlertRow, createHotelAlertRow, fakePhoneNumber } from '../../db/factories.ts'
+import { createAlertRow, fakePhoneNumber } from '../../db/factories.ts'
 import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
@@ -115,8 +115,8 @@ describe.each(MODES)('paying for a plan and changing it ($label)', (mode) => {
         const startedAt = new Date(started + i * 60 * 60_000)
         alerts.push(
           i % 2 === 0
-            ? await createHotelAlertRow(db, user.id, { startedAt })
-            : await createDiningAlertRow(db, user.id, { startedAt }),
+            ? await createAlertRow(db, 'hotel', user.id, { startedAt })
+            : await createAlertRow(db, 'dining', user.id, { startedAt }),
         )
       }
       const latest = alerts.at(-1)!

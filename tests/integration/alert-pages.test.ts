@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  catalogueResort,
-  createDiningAlertRow,
-  createHotelAlertRow,
-  createUser,
-  daysFromToday,
-} from '../../db/factories.ts'
+import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { action as hotelPage, loader as hotelPageLoader } from '~/routes/alerts.hotels'
 import { action as diningPage, loader as diningPageLoader } from '~/routes/alerts.dining'
 import { action as dashboardAction, loader as dashboard } from '~/routes/dashboard'
@@ -100,7 +94,7 @@ describe('/alerts/hotels', () => {
 
   it('shows the limit message when the plan is full', async () => {
     const user = await createUser(db(), { planId: 'pixie-dust', trialStartUtc: new Date() })
-    await createDiningAlertRow(db(), user.id)
+    await createAlertRow(db(), 'dining', user.id)
     const response = await callRoute(
       hotelPage,
       formRequest('/alerts/hotels', await hotelFields(), { cookie: await cookieFor(user) }),
@@ -171,7 +165,7 @@ describe('/alerts/hotels', () => {
   it('tells a user whose draft could not become an alert', async () => {
     const response = await callRoute(hotelPage, formRequest('/alerts/hotels', await hotelFields()))
     const user = await createUser(db(), { planId: 'pixie-dust', trialStartUtc: new Date() })
-    await createDiningAlertRow(db(), user.id)
+    await createAlertRow(db(), 'dining', user.id)
     const cookie = await cookieFor(user)
     const arrival = await callRoute(
       dashboard,
@@ -299,8 +293,8 @@ describe('/dashboard', () => {
 
   it('renders the alerts without the catalogue, which the wizards load when they open', async () => {
     const user = await createUser(db(), { planId: 'the-club' })
-    await createHotelAlertRow(db(), user.id)
-    await createDiningAlertRow(db(), user.id)
+    await createAlertRow(db(), 'hotel', user.id)
+    await createAlertRow(db(), 'dining', user.id)
     const cookie = await cookieFor(user)
     const page = await callRoute(dashboard, getRequest('/dashboard', { cookie }))
     expect(page.status).toBe(200)
@@ -324,17 +318,17 @@ describe('/dashboard', () => {
       "Disney's Grand Floridian Resort & Spa",
     )
     for (let i = 0; i < 20; i++) {
-      await createHotelAlertRow(db(), user.id, { createdAt: new Date(Date.now() - i * 60_000) })
+      await createAlertRow(db(), 'hotel', user.id, { createdAt: new Date(Date.now() - i * 60_000) })
     }
     for (let i = 0; i < 5; i++) {
-      await createHotelAlertRow(db(), user.id, {
+      await createAlertRow(db(), 'hotel', user.id, {
         resortId: grand.id,
         roomTypeIds: [grandRooms[0]!.id],
         createdAt: new Date(Date.now() - (30 + i) * 60_000),
       })
     }
     for (let i = 0; i < 5; i++)
-      await createDiningAlertRow(db(), user.id, {
+      await createAlertRow(db(), 'dining', user.id, {
         createdAt: new Date(Date.now() - (40 + i) * 60_000),
       })
     const cookie = await cookieFor(user)
@@ -363,8 +357,8 @@ describe('/dashboard', () => {
 
   it('starts, pauses and restarts through the form, with the limit message when full', async () => {
     const user = await createUser(db(), { planId: 'pixie-dust', trialStartUtc: new Date() })
-    const running = await createHotelAlertRow(db(), user.id, { status: 1 })
-    const completed = await createHotelAlertRow(db(), user.id, { status: 2 })
+    const running = await createAlertRow(db(), 'hotel', user.id, { status: 1 })
+    const completed = await createAlertRow(db(), 'hotel', user.id, { status: 2 })
     const cookie = await cookieFor(user)
     const toggle = (id: string, status: number) =>
       callRoute(
@@ -394,7 +388,7 @@ describe('/dashboard', () => {
   it('deletes through the confirm page, and only the owner can', async () => {
     const owner = await createUser(db(), { planId: 'magic-hour' })
     const stranger = await createUser(db(), { planId: 'magic-hour' })
-    const alert = await createDiningAlertRow(db(), owner.id)
+    const alert = await createAlertRow(db(), 'dining', owner.id)
     const page = await callRoute(
       confirmDelete,
       getRequest(`/dashboard/delete/dining/${alert.id}`, { cookie: await cookieFor(owner) }),

@@ -3,7 +3,7 @@
  * cannot turn the free plan into a fast one.
  */
 import { describe, expect, it } from 'vitest'
-import { createDiningAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
+import { createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { setAlertStatus } from '~/models/alert-rules.server'
 import { updateDiningAlert } from '~/models/dining-alert.server'
 import { getDb } from '~/utils/db.server'
@@ -27,7 +27,7 @@ describe('an edited or restarted alert', () => {
   it('checked a minute ago waits for its plan interval after that check', async () => {
     const user = await hourly()
     const lastCheckedAt = new Date(Date.now() - MINUTE)
-    const alert = await createDiningAlertRow(db, user.id, { lastCheckedAt, nextCheckAt: null })
+    const alert = await createAlertRow(db, 'dining', user.id, { lastCheckedAt, nextCheckAt: null })
     await updateDiningAlert(db, user.id, alert.id, {
       resortLocationIdentifier: 'disney-world',
       diningLocationId: '90002464',
@@ -48,7 +48,7 @@ describe('an edited or restarted alert', () => {
     const user = await hourly()
     const before = Date.now()
     for (const lastCheckedAt of [null, new Date(Date.now() - 2 * 60 * MINUTE)]) {
-      const alert = await createDiningAlertRow(db, user.id, { lastCheckedAt, status: 0 })
+      const alert = await createAlertRow(db, 'dining', user.id, { lastCheckedAt, status: 0 })
       await setAlertStatus(db, user.id, 'dining', alert.id, 1)
       const due = await nextCheck(alert.id)
       expect(due).toBeGreaterThanOrEqual(before)

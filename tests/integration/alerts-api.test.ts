@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  catalogueResort,
-  createDiningAlertRow,
-  createHotelAlertRow,
-  createUser,
-  daysFromToday,
-} from '../../db/factories.ts'
+import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import type { User } from '../../db/schema.ts'
 import { action as hotelAction, loader as hotelList } from '~/routes/api.availability-queries'
 import { action as hotelDelete } from '~/routes/api.availability-queries.$id'
@@ -166,7 +160,7 @@ describe('hotel alerts API', () => {
 
   it('counts dining alerts toward the same limit', async () => {
     const { user, token } = await subscriber('pixie-dust')
-    await createDiningAlertRow(db(), user.id)
+    await createAlertRow(db(), 'dining', user.id)
     const response = await post(
       hotelAction,
       '/api/availability-queries',
@@ -191,7 +185,7 @@ describe('hotel alerts API', () => {
       message:
         'Your free trial has ended. Please upgrade your plan in Settings to resume monitoring alerts.',
     })
-    const existing = await createHotelAlertRow(db(), user.id, { status: 0 })
+    const existing = await createAlertRow(db(), 'hotel', user.id, { status: 0 })
     const update = await put(
       hotelAction,
       '/api/availability-queries',
@@ -219,7 +213,7 @@ describe('hotel alerts API', () => {
   it("keeps other users' alerts out of reach: 404 for reading, changing and deleting", async () => {
     const owner = await subscriber()
     const stranger = await subscriber()
-    const alert = await createHotelAlertRow(db(), owner.user.id)
+    const alert = await createAlertRow(db(), 'hotel', owner.user.id)
     const list = await (
       await callRoute(hotelList, getRequest('/api/availability-queries', { token: stranger.token }))
     ).json()
@@ -252,7 +246,7 @@ describe('hotel alerts API', () => {
 
   it('deletes an alert of its owner', async () => {
     const { user, token } = await subscriber()
-    const alert = await createHotelAlertRow(db(), user.id)
+    const alert = await createAlertRow(db(), 'hotel', user.id)
     const response = await callRoute(
       hotelDelete,
       jsonRequest(`/api/availability-queries/${alert.id}`, null, {
@@ -268,7 +262,7 @@ describe('hotel alerts API', () => {
 
   it('hides entries of type 1', async () => {
     const { user, token } = await subscriber()
-    await createHotelAlertRow(db(), user.id, { type: 1 })
+    await createAlertRow(db(), 'hotel', user.id, { type: 1 })
     const list = await (
       await callRoute(hotelList, getRequest('/api/availability-queries', { token }))
     ).json()
@@ -472,7 +466,7 @@ describe('dining alerts API', () => {
   it("never touches another user's dining alert", async () => {
     const owner = await subscriber()
     const stranger = await subscriber()
-    const alert = await createDiningAlertRow(db(), owner.user.id)
+    const alert = await createAlertRow(db(), 'dining', owner.user.id)
     const response = await put(
       diningAction,
       '/api/dining-alerts',

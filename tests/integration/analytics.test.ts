@@ -1,12 +1,6 @@
 import { sql } from 'kysely'
 import { beforeEach, describe, expect, it } from 'vitest'
-import {
-  catalogueResort,
-  createDiningAlertRow,
-  createHotelAlertRow,
-  createUser,
-  daysFromToday,
-} from '../../db/factories.ts'
+import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { maintenanceProcessor } from '../../worker/maintenance.ts'
 import { deleteAlert } from '~/models/alert-rules.server'
 import { createHotelAlert } from '~/models/hotel-alert.server'
@@ -179,8 +173,8 @@ describe('events the server records', () => {
   it('records alert_deleted once per deleted alert', async () => {
     const db = getDb()
     const user = await createUser(db, { planId: 'magic-hour' })
-    const hotel = await createHotelAlertRow(db, user.id)
-    const dining = await createDiningAlertRow(db, user.id)
+    const hotel = await createAlertRow(db, 'hotel', user.id)
+    const dining = await createAlertRow(db, 'dining', user.id)
     await deleteAlert(db, user.id, 'hotel', hotel.id)
     await deleteAlert(db, user.id, 'dining', dining.id)
     await expect(deleteAlert(db, user.id, 'hotel', hotel.id)).rejects.toThrow()

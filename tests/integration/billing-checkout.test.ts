@@ -1,6 +1,6 @@
 /** Checkout: opening a session and completing it. */
 import { describe, expect, it } from 'vitest'
-import { createDiningAlertRow, createHotelAlertRow } from '../../db/factories.ts'
+import { createAlertRow } from '../../db/factories.ts'
 import { AppError } from '~/domain/app-error'
 import { payTestCheckout } from '~/services/test-payment.server'
 import {
@@ -150,8 +150,8 @@ describe('POST /api/stripe/create-checkout', () => {
 
   it('keeps only the earliest started alert running when a user back from a cancelled plan starts free', async () => {
     const { user, token } = await signedIn()
-    const first = await createDiningAlertRow(db(), user.id, { startedAt: minutesAgo(90) })
-    const later = await createHotelAlertRow(db(), user.id, { startedAt: minutesAgo(10) })
+    const first = await createAlertRow(db(), 'dining', user.id, { startedAt: minutesAgo(90) })
+    const later = await createAlertRow(db(), 'hotel', user.id, { startedAt: minutesAgo(10) })
     expect((await createCheckout({ priceId: PRICE.pixieDust }, token)).status).toBe(200)
     expect((await alertRow('dining', first.id)).status).toBe(1)
     expect((await alertRow('hotel', later.id)).status).toBe(0)

@@ -1,6 +1,6 @@
 /** Plan changes and cancellation through the JSON API. */
 import { describe, expect, it } from 'vitest'
-import { createDiningAlertRow, createHotelAlertRow, legacyPlan } from '../../db/factories.ts'
+import { createAlertRow, legacyPlan } from '../../db/factories.ts'
 import {
   db,
   PRICE,
@@ -47,15 +47,15 @@ describe('POST /api/stripe/change-plan', () => {
   it('upgrades between paid plans on the same subscription and re-phases running alerts', async () => {
     const { user, token } = await signedIn()
     const { subscriptionId } = await subscribe(user, token, PRICE.magicHour)
-    const hotel = await createHotelAlertRow(db(), user.id, {
+    const hotel = await createAlertRow(db(), 'hotel', user.id, {
       startedAt: minutesAgo(30),
       nextCheckAt: tomorrow(),
     })
-    const dining = await createDiningAlertRow(db(), user.id, {
+    const dining = await createAlertRow(db(), 'dining', user.id, {
       startedAt: minutesAgo(20),
       nextCheckAt: tomorrow(),
     })
-    const stopped = await createDiningAlertRow(db(), user.id, { status: 0, nextCheckAt: null })
+    const stopped = await createAlertRow(db(), 'dining', user.id, { status: 0, nextCheckAt: null })
 
     const before = Date.now()
     const response = await changePlan(PRICE.lightningLane, token)
@@ -108,15 +108,17 @@ describe('POST /api/stripe/change-plan', () => {
     const running = []
     for (const [kind, minutes] of started) {
       const schedule = { startedAt: minutesAgo(minutes), nextCheckAt: tomorrow() }
-      const row =
-        kind === 'hotel'
-          ? await createHotelAlertRow(db(), user.id, schedule)
-          : await createDiningAlertRow(db(), user.id, schedule)
-      running.push({ kind, row })
+      running.push({ kind, row: await createAlertRow(db(), kind, user.id, schedule) })
     }
     // Neither a stopped alert nor an internal query (type 1) counts against the limit.
-    const paused = await createHotelAlertRow(db(), user.id, { status: 0, startedAt: minutesAgo(1) })
-    const internal = await createHotelAlertRow(db(), user.id, { type: 1, startedAt: minutesAgo(2) })
+    const paused = await createAlertRow(db(), 'hotel', user.id, {
+      status: 0,
+      startedAt: minutesAgo(1),
+    })
+    const internal = await createAlertRow(db(), 'hotel', user.id, {
+      type: 1,
+      startedAt: minutesAgo(2),
+    })
     expect(await runningCount(user.id)).toBe(7)
 
     const before = Date.now()
@@ -150,10 +152,10 @@ describe('POST /api/stripe/change-plan', () => {
   it('moves a paid user to the free plan, ending the Stripe subscription now', async () => {
     const { user, token } = await signedIn()
     const { subscriptionId } = await subscribe(user, token, PRICE.magicHour)
-    const oldest = await createHotelAlertRow(db(), user.id, { startedAt: minutesAgo(30) })
+    const oldest = await createAlertRow(db(), 'hotel', user.id, { startedAt: minutesAgo(30) })
     const others = [
-      await createDiningAlertRow(db(), user.id, { startedAt: minutesAgo(20) }),
-      await createDiningAlertRow(db(), user.id, { startedAt: minutesAgo(10) }),
+      await createAlertRow(db(), 'dining', user.id, { startedAt: minutesAgo(20) }),
+      await createAlertRow(db(), 'dining', user.id, { startedAt: minutesAgo(10) }),
     ]
 
     const response = await changePlan(PRICE.pixieDust, token)

@@ -1,6 +1,6 @@
 /** The account settings call and the /settings page. */
 import { describe, expect, it } from 'vitest'
-import { createDiningAlertRow } from '../../db/factories.ts'
+import { createAlertRow } from '../../db/factories.ts'
 import {
   action as accountSettings,
   loader as accountSettingsLoader,
@@ -132,7 +132,7 @@ describe('/settings', () => {
     await subscribe(user, token, PRICE.lightningLane)
     const alerts = []
     for (let minutes = 60; minutes > 0; minutes -= 10)
-      alerts.push(await createDiningAlertRow(db(), user.id, { startedAt: minutesAgo(minutes) }))
+      alerts.push(await createAlertRow(db(), 'dining', user.id, { startedAt: minutesAgo(minutes) }))
     const cookie = await cookieFor(await userRow(user.id))
 
     const asked = await settingsPost({ intent: 'change', planId: 'magic-hour' }, cookie)

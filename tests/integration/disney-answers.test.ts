@@ -4,13 +4,7 @@
  * shows, dine-res's "not found", and catalogue drift mapped by an admin from the next check on.
  */
 import { describe, expect, it } from 'vitest'
-import {
-  catalogueResort,
-  createDiningAlertRow,
-  createHotelAlertRow,
-  createUser,
-  daysFromToday,
-} from '../../db/factories.ts'
+import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { configureSimulator } from '../../mocks/disney.ts'
 import { checkProcessor } from '../../worker/check.ts'
 import type { CheckJob } from '../../worker/queues.ts'
@@ -44,7 +38,7 @@ async function hotelAlertAt(resortName: string, roomNames: string[], overrides =
   const user = await subscriber()
   const { resort, rooms } = await catalogueResort(db, resortName)
   const chosen = roomNames.map((name) => rooms.find((room) => room.name === name)!)
-  const alert = await createHotelAlertRow(db, user.id, {
+  const alert = await createAlertRow(db, 'hotel', user.id, {
     resortId: resort.id,
     roomTypeIds: chosen.map((room) => room.id),
     nextCheckAt: new Date(),
@@ -169,7 +163,7 @@ describe('a dining answer', () => {
   it('texts an opening of a dinner show, listed in its own group', async () => {
     const user = await subscriber()
     const date = daysFromToday(9)
-    const alert = await createDiningAlertRow(db, user.id, {
+    const alert = await createAlertRow(db, 'dining', user.id, {
       diningLocationId: '80010856',
       reserveDate: date,
       preferredTime: null,
@@ -188,7 +182,7 @@ describe('a dining answer', () => {
 
   it('takes dine-res\'s 200 "not found" as no news, not a fault, and warns on /healthz when it never ends', async () => {
     const user = await subscriber()
-    const alert = await createDiningAlertRow(db, user.id, { nextCheckAt: new Date() })
+    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
     // A watch of its own: each process writes the mark at most every few seconds.
     const check = checkProcessor({ ...deps, answers: new AnswerWatch(connection, env.redisPrefix) })
     const job = questionJob('dining', [alert.id])
@@ -216,7 +210,7 @@ describe('a dining answer', () => {
 
   it("reads the site's HTML page as an expired session", async () => {
     const user = await subscriber()
-    const alert = await createDiningAlertRow(db, user.id, { nextCheckAt: new Date() })
+    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
     configureSimulator({ fault: 'html' })
     const error = await checkNow('dining', [alert.id]).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UpstreamFault)
@@ -242,7 +236,7 @@ describe('catalogue drift', () => {
     })
     await checkNow('hotel', [alert.id])
     await checkNow('hotel', [alert.id])
-    const dining = await createDiningAlertRow(db, (await subscriber()).id)
+    const dining = await createAlertRow(db, 'dining', (await subscriber()).id)
     await checkNow('dining', [dining.id])
     await drift.flush()
     expect(await textsOf(alert.id)).toEqual([])

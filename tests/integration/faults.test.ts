@@ -13,7 +13,7 @@ import { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
-import { createDiningAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
+import { createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { tickScheduled } from '../../worker/queues.ts'
 import { getDb } from '~/utils/db.server'
 import { readOutbox } from '../support/outbox.ts'
@@ -62,7 +62,7 @@ async function dueAlerts(questions: number, perQuestion = 3) {
   const ids: string[] = []
   for (let q = 0; q < questions; q++) {
     for (let a = 0; a < perQuestion; a++) {
-      const alert = await createDiningAlertRow(db, user.id, {
+      const alert = await createAlertRow(db, 'dining', user.id, {
         partySize: 1 + (q % 10),
         reserveDate: daysFromToday(1 + Math.floor(q / 10)),
         diningLocationId: ['90002464', '16660079', '90002606'][a % 3]!,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { createDiningAlertRow, createHotelAlertRow, createUser } from '../../db/factories.ts'
+import { createAlertRow, createUser } from '../../db/factories.ts'
 import { loadInsights } from '~/models/insights.server'
 import { loader as insightsLoader } from '~/routes/admin.insights'
 import { getDb } from '~/utils/db.server'
@@ -50,9 +50,9 @@ describe('insights', () => {
     const active = await createUser(db, { planId: 'pixie-dust', createdAt: daysAgo(2) })
     await createUser(db, { createdAt: daysAgo(1) })
     await createUser(db, { planId: 'pixie-dust', createdAt: daysAgo(30) }) // before the period
-    const hotel = await createHotelAlertRow(db, active.id, { createdAt: daysAgo(1) })
-    await createDiningAlertRow(db, active.id, { createdAt: daysAgo(1) })
-    await createDiningAlertRow(db, active.id, { createdAt: daysAgo(0) })
+    const hotel = await createAlertRow(db, 'hotel', active.id, { createdAt: daysAgo(1) })
+    await createAlertRow(db, 'dining', active.id, { createdAt: daysAgo(1) })
+    await createAlertRow(db, 'dining', active.id, { createdAt: daysAgo(0) })
     await sql`
       insert into notifications (short_code, user_id, alert_kind, alert_id, opening_key, to_number,
         body, booking_url, status, seen_at, sent_at)

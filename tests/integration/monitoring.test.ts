@@ -1,13 +1,7 @@
 import { Worker } from 'bullmq'
 import twilio from 'twilio'
 import { describe, expect, it } from 'vitest'
-import {
-  catalogueResort,
-  createDiningAlertRow,
-  createHotelAlertRow,
-  createUser,
-  daysFromToday,
-} from '../../db/factories.ts'
+import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { configureSimulator, simulatorCalls } from '../../mocks/disney.ts'
 import { unsubscribeAtTwilio } from '../../mocks/twilio.ts'
 import { checkProcessor } from '../../worker/check.ts'
@@ -56,7 +50,7 @@ async function checkJobsFor(alertId: string) {
 describe('the tick', () => {
   it('claims a new alert at once, then not again before its plan interval', async () => {
     const user = await subscriber('magic-hour')
-    const alert = await createDiningAlertRow(db, user.id, { nextCheckAt: new Date() })
+    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
     await tick()
     expect(await checkJobsFor(alert.id)).toHaveLength(1)
     const row = await alertRow('dining', alert.id)
@@ -72,8 +66,8 @@ describe('the tick', () => {
     const first = await subscriber()
     const second = await subscriber('the-club')
     const question = { reserveDate: daysFromToday(10), partySize: 4, nextCheckAt: new Date() }
-    const a = await createDiningAlertRow(db, first.id, question)
-    const b = await createDiningAlertRow(db, second.id, {
+    const a = await createAlertRow(db, 'dining', first.id, question)
+    const b = await createAlertRow(db, 'dining', second.id, {
       ...question,
       diningLocationId: '16660079',
     })
@@ -89,8 +83,10 @@ describe('the tick', () => {
     const user = await subscriber()
     const dueAt = new Date()
     const question = { reserveDate: daysFromToday(12), partySize: 3, nextCheckAt: dueAt }
-    const same = await Promise.all([1, 2, 3].map(() => createDiningAlertRow(db, user.id, question)))
-    const other = await createDiningAlertRow(db, user.id, { ...question, partySize: 5 })
+    const same = await Promise.all(
+      [1, 2, 3].map(() => createAlertRow(db, 'dining', user.id, question)),
+    )
+    const other = await createAlertRow(db, 'dining', user.id, { ...question, partySize: 5 })
     await tickProcessor({ db, queues, logger, batchSize: 2 })()
     const jobs = await queues.check.getJobs(['waiting'])
     const ids = [...same, other].map((alert) => alert.id)
@@ -101,17 +97,17 @@ describe('the tick', () => {
   })
 
   it('skips paused alerts, users without a plan, and free trials that have ended', async () => {
-    const paused = await createDiningAlertRow(db, (await subscriber()).id, {
+    const paused = await createAlertRow(db, 'dining', (await subscriber()).id, {
       status: 0,
       nextCheckAt: new Date(),
     })
-    const noPlan = await createDiningAlertRow(db, (await createUser(db)).id, {
+    const noPlan = await createAlertRow(db, 'dining', (await createUser(db)).id, {
       nextCheckAt: new Date(),
     })
     const expired = await subscriber('pixie-dust', {
       trialStartUtc: new Date(Date.now() - 8 * 24 * 60 * 60_000),
     })
-    const trialOver = await createDiningAlertRow(db, expired.id, { nextCheckAt: new Date() })
+    const trialOver = await createAlertRow(db, 'dining', expired.id, { nextCheckAt: new Date() })
     await tick()
     for (const alert of [paused, noPlan, trialOver])
       expect(await checkJobsFor(alert.id)).toHaveLength(0)
@@ -119,11 +115,11 @@ describe('the tick', () => {
 
   it('stops alerts whose date has passed', async () => {
     const user = await subscriber()
-    const dining = await createDiningAlertRow(db, user.id, {
+    const dining = await createAlertRow(db, 'dining', user.id, {
       reserveDate: daysFromToday(-3),
       nextCheckAt: new Date(),
     })
-    const hotel = await createHotelAlertRow(db, user.id, {
+    const hotel = await createAlertRow(db, 'hotel', user.id, {
       checkInDate: daysFromToday(-3),
       checkOutDate: daysFromToday(-1),
     })
@@ -139,7 +135,7 @@ describe('a dining check', () => {
   it('turns a new opening into exactly one text, and a repeated check into none', async () => {
     const user = await subscriber()
     const date = daysFromToday(9)
-    const alert = await createDiningAlertRow(db, user.id, {
+    const alert = await createAlertRow(db, 'dining', user.id, {
       reserveDate: date,
       timeRangeStart: '16:30:00',
       timeRangeEnd: '22:00:00',
@@ -175,7 +171,7 @@ describe('a dining check', () => {
     async (_case, fault, reason) => {
       const user = await subscriber()
       const date = daysFromToday(9)
-      const alert = await createDiningAlertRow(db, user.id, {
+      const alert = await createAlertRow(db, 'dining', user.id, {
         reserveDate: date,
         nextCheckAt: new Date(),
       })
@@ -196,7 +192,7 @@ describe('a dining check', () => {
 
   it('times out a slow answer as a fault', async () => {
     const user = await subscriber()
-    const alert = await createDiningAlertRow(db, user.id, { nextCheckAt: new Date() })
+    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
     configureSimulator({ latencyMs: 500 })
     const slow = checkProcessor({
       ...deps,
@@ -208,7 +204,7 @@ describe('a dining check', () => {
 
   it('opens the circuit after five faults and stops calling Disney', async () => {
     const user = await subscriber()
-    const alert = await createDiningAlertRow(db, user.id)
+    const alert = await createAlertRow(db, 'dining', user.id)
     configureSimulator({ fault: 'server-error' })
     const job = questionJob('dining', [alert.id])
     for (let i = 0; i < 5; i++) await check(job).catch(() => undefined)
@@ -223,7 +219,7 @@ describe('a hotel check', () => {
   it('texts once and completes the alert when a chosen room opens', async () => {
     const user = await subscriber()
     const { rooms } = await catalogueResort(db)
-    const alert = await createHotelAlertRow(db, user.id, {
+    const alert = await createAlertRow(db, 'hotel', user.id, {
       roomTypeIds: [rooms[0]!.id, rooms[1]!.id],
       nextCheckAt: new Date(),
     })
@@ -243,7 +239,7 @@ describe('a hotel check', () => {
 
   it('leaves the alert running when nothing it chose is open', async () => {
     const user = await subscriber()
-    const alert = await createHotelAlertRow(db, user.id, { nextCheckAt: new Date() })
+    const alert = await createAlertRow(db, 'hotel', user.id, { nextCheckAt: new Date() })
     configureSimulator({ script: { dining: [], rooms: [] } })
     await tickAndCheck()
     const row = await alertRow('hotel', alert.id)
@@ -254,7 +250,7 @@ describe('a hotel check', () => {
   it('marks an alert on a hotel Disney no longer sells as errored (status 3), for itself only', async () => {
     const user = await subscriber()
     const { resort, rooms } = await catalogueResort(db, "Disney's Paradise Pier Hotel")
-    const alert = await createHotelAlertRow(db, user.id, {
+    const alert = await createAlertRow(db, 'hotel', user.id, {
       resortId: resort.id,
       roomTypeIds: [rooms[0]!.id],
       nextCheckAt: new Date(),
@@ -270,7 +266,7 @@ describe('a hotel check', () => {
 async function pendingText(phoneNumber?: string) {
   const user = await subscriber('lightning-lane', phoneNumber ? { phoneNumber } : {})
   const date = daysFromToday(9)
-  const alert = await createDiningAlertRow(db, user.id, {
+  const alert = await createAlertRow(db, 'dining', user.id, {
     reserveDate: date,
     nextCheckAt: new Date(),
   })
@@ -412,7 +408,7 @@ describe('texts whose send job was lost', () => {
 
   it('retries a send job that failed for good before it could send', async () => {
     const user = await subscriber()
-    const alert = await createDiningAlertRow(db, user.id)
+    const alert = await createAlertRow(db, 'dining', user.id)
     const { id } = await db
       .insertInto('notifications')
       .values({
@@ -519,7 +515,7 @@ describe('Twilio webhooks and short links', () => {
 
   it('records delivery status from the callback, never moving back', async () => {
     const user = await subscriber()
-    const alert = await createDiningAlertRow(db, user.id)
+    const alert = await createAlertRow(db, 'dining', user.id)
     const row = await db
       .insertInto('notifications')
       .values({
