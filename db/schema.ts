@@ -1,4 +1,5 @@
 import type { BrowserEventName, ServerEventName } from '../app/domain/analytics.ts'
+import type { RoomCapacity } from '../app/domain/room-filter.ts'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 /** Columns the database fills in; read as a value, optional on insert. */
@@ -99,17 +100,12 @@ export interface ResortsTable {
   listed: Defaulted<boolean>
 }
 
-export interface RoomTypesTable {
+/** A room type's row: its occupancy facts (the room filter's own type) and Disney's keys. */
+export interface RoomTypesTable extends RoomCapacity {
   id: string
   resortId: string
   name: string
   categoryName: string
-  maxOccupancy: number
-  maxAdultOccupancy: number
-  maxNonAdultOccupancy: number
-  maxNonInfantOccupancy: number
-  numberOfBedrooms: number
-  accessible: boolean
   /** The codes (WDW) and numeric ids (Disneyland) Disney's answers list this room type under. */
   disneyRoomCodes: Defaulted<string[]>
   disneyRoomIds: Defaulted<string[]>

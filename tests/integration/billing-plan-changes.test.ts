@@ -27,15 +27,21 @@ import {
 
 resetStripeBetweenTests()
 
+/** A plan change the API accepted (200), and what it answered. */
+async function planChanged(priceId: string, token: string) {
+  const response = await changePlan(priceId, token)
+  expect(response.status).toBe(200)
+  return response.json()
+}
+
 describe('POST /api/stripe/change-plan', () => {
   it('sends a user with no plan or the free plan to checkout, changing nothing', async () => {
     const none = await signedIn()
     const free = await signedIn({ planId: 'pixie-dust', trialStartUtc: new Date() })
     for (const { user, token } of [none, free]) {
       const before = await userRow(user.id)
-      const response = await changePlan(PRICE.lightningLane, token)
-      expect(response.status).toBe(200)
-      expect(await response.json()).toEqual({
+      const body = await planChanged(PRICE.lightningLane, token)
+      expect(body).toEqual({
         checkoutRequired: true,
         url: '/payment/lightning-lane',
       })
@@ -58,9 +64,7 @@ describe('POST /api/stripe/change-plan', () => {
     const stopped = await createAlertRow(db(), 'dining', user.id, { status: 0, nextCheckAt: null })
 
     const before = Date.now()
-    const response = await changePlan(PRICE.lightningLane, token)
-    expect(response.status).toBe(200)
-    const body = await response.json()
+    const body = await planChanged(PRICE.lightningLane, token)
     expect(body).toMatchObject({
       planId: 'lightning-lane',
       stoppedAlerts: 0,
@@ -122,9 +126,8 @@ describe('POST /api/stripe/change-plan', () => {
     expect(await runningCount(user.id)).toBe(7)
 
     const before = Date.now()
-    const response = await changePlan(PRICE.magicHour, token)
-    expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({
+    const body = await planChanged(PRICE.magicHour, token)
+    expect(body).toMatchObject({
       planId: 'magic-hour',
       stoppedAlerts: 1,
       message: MESSAGES.downgraded,
@@ -158,9 +161,8 @@ describe('POST /api/stripe/change-plan', () => {
       await createAlertRow(db(), 'dining', user.id, { startedAt: minutesAgo(10) }),
     ]
 
-    const response = await changePlan(PRICE.pixieDust, token)
-    expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({
+    const body = await planChanged(PRICE.pixieDust, token)
+    expect(body).toMatchObject({
       planId: 'pixie-dust',
       stoppedAlerts: 2,
       message: MESSAGES.downgraded,
@@ -213,9 +215,8 @@ describe('POST /api/stripe/change-plan', () => {
     expect((await cancel(token)).status).toBe(200)
     expect((await subscriptionRow(subscriptionId)).cancelAtPeriodEnd).toBe(true)
 
-    const response = await changePlan(PRICE.magicHour, token)
-    expect(response.status).toBe(200)
-    expect((await response.json()).message).toBe(MESSAGES.updated)
+    const body = await planChanged(PRICE.magicHour, token)
+    expect(body.message).toBe(MESSAGES.updated)
     expect((await subscriptionRow(subscriptionId)).cancelAtPeriodEnd).toBe(false)
     expect((await stripeApi.subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(
       false,
