@@ -11,6 +11,7 @@ import { constants } from 'node:zlib'
 import { createRequestHandler } from '@remix-run/express'
 import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
+import expressStaticGzip from 'express-static-gzip'
 import express from 'express'
 import { pinoHttp } from 'pino-http'
 import { isCrossSiteWrite } from './app/domain/cross-site.ts'
@@ -83,7 +84,17 @@ app.use((req, res, next) => {
   res.set(securityHeaders({ nonce, path: req.path, production: env.isProduction, signedIn }))
   next()
 })
-app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+// The build's scripts and styles go out as compressed at build time (scripts/compress-build.ts),
+// Brotli where the browser takes it; compression() leaves an encoded answer alone.
+app.use(
+  '/build',
+  expressStaticGzip('public/build', {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: false,
+    serveStatic: { immutable: true, maxAge: '1y' },
+  }),
+)
 // Every file in public/ has an extension and no page's path does, so pages skip the disk look-up.
 const publicFiles = express.static('public', { maxAge: '1h' })
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))

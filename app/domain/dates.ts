@@ -1,12 +1,22 @@
-import { differenceInCalendarDays, format, parseISO } from 'date-fns'
+/*
+ * Calendar dates are YYYY-MM-DD strings, worked on as UTC midnights: no time zone can move them
+ * a day. Native Date and Intl do it all, so the alert pages carry no date library (decision 0012).
+ */
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const DAY_MS = 86_400_000
+
+/** The UTC midnight of a YYYY-MM-DD date (NaN for what is not one). */
+function utcDay(iso: string): number {
+  const match = ISO_DATE.exec(iso)
+  return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN
+}
 
 /** A real calendar date written YYYY-MM-DD. */
 export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false
-  const date = parseISO(value)
-  return !Number.isNaN(date.getTime()) && format(date, 'yyyy-MM-dd') === value
+  if (typeof value !== 'string') return false
+  const day = utcDay(value)
+  return !Number.isNaN(day) && new Date(day).toISOString().slice(0, 10) === value
 }
 
 // A formatter costs far more to build than to use, and every hotel check asks for one.
@@ -28,13 +38,33 @@ export function todayIn(timeZone: string, now = new Date()): string {
 }
 
 export function nightsBetween(checkIn: string, checkOut: string): number {
-  return differenceInCalendarDays(parseISO(checkOut), parseISO(checkIn))
+  return Math.round((utcDay(checkOut) - utcDay(checkIn)) / DAY_MS)
 }
+
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+})
+const shortDateWithYear = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+})
+const longDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+})
 
 /** "Mon D", with the year when it is not the current one (catalogue §2). */
 export function formatShortDate(iso: string, currentYear: number): string {
-  const date = parseISO(iso)
-  return format(date, date.getFullYear() === currentYear ? 'MMM d' : 'MMM d, yyyy')
+  const day = utcDay(iso)
+  const sameYear = new Date(day).getUTCFullYear() === currentYear
+  return (sameYear ? shortDate : shortDateWithYear).format(day)
 }
 
 /** The date range text of the hotel form: "Mon D - Mon D". */
@@ -42,8 +72,9 @@ export function formatDateRange(from: string, to: string, currentYear: number): 
   return `${formatShortDate(from, currentYear)} - ${formatShortDate(to, currentYear)}`
 }
 
+/** "Sat, Dec 12, 2026". */
 export function formatLongDate(iso: string): string {
-  return format(parseISO(iso), 'EEE, MMM d, yyyy')
+  return longDate.format(utcDay(iso))
 }
 
 export interface DateRange {

@@ -1,10 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import {
   Form,
@@ -15,9 +10,10 @@ import {
   useSubmit,
 } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import dayPickerStyles from 'react-day-picker/style.css'
+import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
 import { SingleDateCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
+import { DiningPartyInput } from '~/components/alert-form/party-fields'
 import { AgentBanner } from '~/components/alert-form/agent-banner'
 import { FormSection } from '~/components/alert-form/field'
 import { AlertPageLayout, SubmitArea, useQuickIntent } from '~/components/alert-form/page-chrome'
@@ -27,7 +23,7 @@ import { TimePreferenceField } from '~/components/alert-form/time-preference'
 import { readDiningDraft, type DiningDraft } from '~/domain/alert-drafts'
 import { todayIn } from '~/domain/dates'
 import { DESTINATIONS, findDestination } from '~/domain/destinations'
-import { DINING_PARTY, FORM_TOLERANCES } from '~/domain/dining-alert'
+import { FORM_TOLERANCES } from '~/domain/dining-alert'
 import { readIntent } from '~/domain/redirects'
 import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
@@ -40,7 +36,7 @@ import { getUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
 import { pageMeta } from '~/utils/seo'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
+export const links = preloadCalendarStyles
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -223,23 +219,11 @@ function DiningAlertForm() {
           <label htmlFor="dining-party" className="sr-only">
             Party Size
           </label>
-          <input
+          <DiningPartyInput
             id="dining-party"
             name="partySize"
-            type="number"
-            inputMode="numeric"
-            min={DINING_PARTY.min}
-            max={DINING_PARTY.max}
-            value={draft.partySize || ''}
-            onChange={(event) =>
-              update({
-                partySize: Math.min(DINING_PARTY.max, event.currentTarget.valueAsNumber || 0),
-              })
-            }
-            onBlur={() =>
-              update({ partySize: Math.max(DINING_PARTY.min, draft.partySize || DINING_PARTY.min) })
-            }
-            className="block w-28 rounded-lg border border-slate-300 px-3 py-2.5 text-center"
+            value={draft.partySize}
+            onChange={(partySize) => update({ partySize })}
           />
         </FormSection>
 

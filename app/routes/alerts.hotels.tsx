@@ -1,14 +1,9 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useCallback } from 'react'
-import dayPickerStyles from 'react-day-picker/style.css'
+import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
 import { DateRangeCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
 import { FormSection, secondaryButton } from '~/components/alert-form/field'
@@ -47,7 +42,7 @@ import { getUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
 import { pageMeta } from '~/utils/seo'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
+export const links = preloadCalendarStyles
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

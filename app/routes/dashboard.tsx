@@ -1,9 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import {
   useActionData,
@@ -13,7 +8,7 @@ import {
   useSearchParams,
 } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import dayPickerStyles from 'react-day-picker/style.css'
+import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
 import { PageLoadError } from '~/components/alert-form/page-chrome'
 import { ConfirmDialog } from '~/components/modal'
 import { AddAlertMenu, EmptyState, ContinueHotelAlert } from '~/components/dashboard/add-alert'
@@ -61,7 +56,7 @@ import { paymentFixUrl } from '~/domain/billing'
 import { readFormData } from '~/utils/http.server'
 import { privateMeta } from '~/utils/seo'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dayPickerStyles }]
+export const links = preloadCalendarStyles
 export const meta: MetaFunction = () => privateMeta('Alerts')
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -166,6 +166,8 @@ describe.each(MODES)('the dashboard list ($label)', (mode) => {
         .getByRole('link', { name: 'All alerts' })
         .click()
       await page.waitForURL((url) => !url.searchParams.has('type'))
+      // The address changes a moment before the page shows the new list and its controls.
+      await expect.poll(() => list().count(), { timeout: 10_000 }).toBe(10)
       await page.getByLabel('Rows per page').selectOption('25')
       if (!mode.javaScript) await page.getByRole('button', { name: 'Apply' }).click()
       await page.waitForURL((url) => url.searchParams.get('perPage') === '25')

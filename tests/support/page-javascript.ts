@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 
 interface ManifestRoute {
   id: string
@@ -12,6 +11,7 @@ interface ManifestRoute {
 }
 
 interface Manifest {
+  url: string
   entry: { module: string; imports: string[] }
   routes: Record<string, ManifestRoute>
 }
@@ -59,22 +59,47 @@ export function matchRouteChain(manifest: Manifest, pathname: string): string[] 
   return candidates[0].chain.map((route) => route.id)
 }
 
+/** The build's own scripts that `file` imports statically (`import … from "/build/…"`). */
+function staticImports(file: string, publicDir: string): string[] {
+  const source = readFileSync(path.join(publicDir, file), 'utf8')
+  return [...source.matchAll(/(?:from|import)\s*"(\/build\/[^"]+\.js)"/g)].map((match) => match[1]!)
+}
+
+/** Pages without the support chat widget (app/components/chat/support-chat.tsx). */
+const WITHOUT_CHAT = ['/support', '/chat-admin']
+
 /**
- * The JavaScript a page loads before anyone touches it: the entry, and each route of its
- * chain with its imports, gzipped as compression() serves them. Chunks loaded later with
- * import() (the support chat, say) are not counted: they are not in the manifest.
+ * The JavaScript a page loads without anyone touching it, as the server sends it: the entry, the
+ * route manifest, each route of its chain with its imports, and the support chat widget that
+ * every page but the chat's own loads after hydration, each with what it imports, at the size of
+ * the gzip copy the build wrote (scripts/compress-build.ts). Chunks loaded on a visitor's action
+ * (the calendar, the room list, the validators) are not counted.
  */
 export function pageJavaScript(pathname: string, publicDir = 'public') {
   const manifest = readManifest(publicDir)
-  const files = new Set([manifest.entry.module, ...manifest.entry.imports])
+  const roots = [manifest.entry.module, ...manifest.entry.imports, manifest.url]
   for (const id of matchRouteChain(manifest, pathname)) {
     const route = manifest.routes[id]!
-    files.add(route.module)
-    route.imports?.forEach((file) => files.add(file))
+    roots.push(route.module, ...(route.imports ?? []))
   }
-  const sizes = [...files].map((file) => ({
-    file,
-    gzipBytes: gzipSync(readFileSync(path.join(publicDir, file))).length,
-  }))
+  if (!WITHOUT_CHAT.includes(pathname)) {
+    const widget = readdirSync(path.join(publicDir, 'build/_shared')).find((name) =>
+      /^chat-widget-\w+\.js$/.test(name),
+    )
+    if (!widget) throw new Error('no chat widget in public/build/_shared')
+    roots.push(`/build/_shared/${widget}`)
+  }
+  const files = new Set<string>()
+  const visit = (file: string) => {
+    if (files.has(file)) return
+    files.add(file)
+    staticImports(file, publicDir).forEach(visit)
+  }
+  roots.forEach(visit)
+  const sizes = [...files].map((file) => {
+    const gz = path.join(publicDir, `${file}.gz`)
+    if (!existsSync(gz)) throw new Error(`no ${gz}: run \`npm run build\` first`)
+    return { file, gzipBytes: statSync(gz).size }
+  })
   return { files: sizes, gzipBytes: sizes.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0) }
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { DayPicker } from 'react-day-picker'
 import { nextRange, type DateRange } from '~/domain/dates'
 import { CalendarTrigger, type CalendarTriggerProps } from './calendar'
+import { calendarStylesheet } from './calendar-styles'
 
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd')
 const fromIso = (iso?: string) => (iso ? parseISO(iso) : undefined)
@@ -34,6 +35,7 @@ function CalendarPopover({
         closeRef.current = close
         return (
           <>
+            <link rel="stylesheet" href={calendarStylesheet} />
             <PopoverButton as={CalendarTrigger} ref={button} {...trigger} />
             <PopoverPanel
               anchor="bottom start"

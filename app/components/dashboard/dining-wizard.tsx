@@ -2,6 +2,7 @@ import { AlertSaveError } from '~/components/alert-form/field'
 import { useState } from 'react'
 import { SingleDateCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
+import { DiningPartyInput } from '~/components/alert-form/party-fields'
 import { TimePreferenceField } from '~/components/alert-form/time-preference'
 import { Modal } from '~/components/modal'
 import { timeFieldsOf, type TimeFields } from '~/domain/alert-drafts'
@@ -136,22 +137,10 @@ export function DiningWizard({
             </div>
             <label className="block text-sm font-medium text-slate-700">
               Party Size
-              <input
-                type="number"
-                min={DINING_PARTY.min}
-                max={DINING_PARTY.max}
-                value={draft.partySize || ''}
-                onChange={(event) =>
-                  update({
-                    partySize: Math.min(DINING_PARTY.max, event.currentTarget.valueAsNumber || 0),
-                  })
-                }
-                onBlur={() =>
-                  update({
-                    partySize: Math.max(DINING_PARTY.min, draft.partySize || DINING_PARTY.min),
-                  })
-                }
-                className="mt-1 block w-28 rounded-lg border border-slate-300 px-3 py-2.5 text-center"
+              <DiningPartyInput
+                value={draft.partySize}
+                onChange={(partySize) => update({ partySize })}
+                className="mt-1"
               />
             </label>
             <div>
