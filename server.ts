@@ -16,7 +16,7 @@ import express from 'express'
 import { pinoHttp } from 'pino-http'
 import { isCrossSiteWrite } from './app/domain/cross-site.ts'
 import { securityHeaders } from './app/domain/security-headers.ts'
-import { getEnv } from './app/env.server.ts'
+import { getEnvOrExit } from './app/env.server.ts'
 import { closeChatBus } from './app/utils/chat-events.server.ts'
 import { getLogger } from './app/utils/logger.server.ts'
 import { sharedPages } from './app/utils/page-cache.server.ts'
@@ -27,13 +27,7 @@ import { startMocks } from './mocks/index.ts'
 
 installGlobals({ nativeFetch: true })
 
-let env: ReturnType<typeof getEnv>
-try {
-  env = getEnv()
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error)
-  process.exit(1)
-}
+const env = getEnvOrExit()
 const logger = getLogger()
 const mocks = startMocks(env)
 if (mocks) logger.info('mock mode: outside services are answered by msw')

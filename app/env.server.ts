@@ -280,3 +280,13 @@ export function getEnv(): Env {
   cached ??= parseEnv(process.env)
   return cached
 }
+
+/** At a process's start: the configuration, or what is wrong with it in one message and exit 1. */
+export function getEnvOrExit(): Env {
+  try {
+    return getEnv()
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
+}

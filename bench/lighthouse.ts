@@ -15,9 +15,8 @@ import { get } from 'node:http'
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { createDb } from '../db/client.ts'
-import { dropDatabase, ensureDatabase, migrateToLatest } from '../db/migrator.ts'
-import { seed } from '../db/seed.ts'
+import { dropDatabase } from '../db/migrator.ts'
+import { setUpDatabase } from '../db/seed.ts'
 import { startBuiltApp } from '../tests/support/app-server.ts'
 import { databaseUrl, uniqueName } from '../tests/support/databases.ts'
 import { JS_BUDGET_KB, PUBLIC_PATHS } from '../tests/support/public-pages.ts'
@@ -98,11 +97,7 @@ function median(list: number[]) {
 
 const name = uniqueName('lighthouse')
 const url = databaseUrl(name)
-await ensureDatabase(url)
-await migrateToLatest(url)
-const db = createDb(url, { max: 1 })
-await seed(db)
-await db.destroy()
+await setUpDatabase(url)
 const app = await startBuiltApp({ databaseUrl: url, redisPrefix: name })
 // The flags this machine's Chromium needs (see tests/support/browser.ts), in a fresh profile.
 const chrome = await chromeLauncher.launch({

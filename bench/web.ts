@@ -18,8 +18,8 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { createDb } from '../db/client.ts'
 import { createAlertRow, daysFromToday } from '../db/factories.ts'
-import { dropDatabase, ensureDatabase, migrateToLatest } from '../db/migrator.ts'
-import { seed } from '../db/seed.ts'
+import { dropDatabase } from '../db/migrator.ts'
+import { setUpDatabase } from '../db/seed.ts'
 import { latestCode } from '../tests/support/outbox.ts'
 import { freePort } from '../tests/support/ports.ts'
 
@@ -145,11 +145,7 @@ async function measure(baseUrl: string, pid: number, page: string, cookie?: stri
 }
 
 async function main() {
-  await ensureDatabase(databaseUrl)
-  await migrateToLatest(databaseUrl)
-  const setup = createDb(databaseUrl)
-  await seed(setup)
-  await setup.destroy()
+  await setUpDatabase(databaseUrl)
 
   const port = await freePort()
   const baseUrl = `http://localhost:${port}`

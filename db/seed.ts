@@ -1,7 +1,8 @@
 import { PLANS } from '../app/domain/plans.ts'
 import { getEnv } from '../app/env.server.ts'
 import { seedCatalogue } from './catalogue.ts'
-import type { DB } from './client.ts'
+import { createDb, type DB } from './client.ts'
+import { ensureDatabase, migrateToLatest } from './migrator.ts'
 import { fromExcluded } from './upsert.ts'
 
 /** Idempotent: a re-seed updates rows in place and never duplicates them. */
@@ -25,4 +26,16 @@ export async function seed(db: DB) {
     .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded(plans[0]!)))
     .execute()
   return { plans: PLANS.length, ...(await seedCatalogue(db)) }
+}
+
+/** A database of its own, made ready: created if missing, migrated, seeded (tests, benchmarks). */
+export async function setUpDatabase(connectionString: string) {
+  await ensureDatabase(connectionString)
+  await migrateToLatest(connectionString)
+  const db = createDb(connectionString, { max: 1 })
+  try {
+    await seed(db)
+  } finally {
+    await db.destroy()
+  }
 }

@@ -9,7 +9,7 @@ import { Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import { createDb } from '../db/client.ts'
 import { jobLimiter, QUESTIONS_PER_JOB } from '../app/domain/schedule.ts'
-import { getEnv } from '../app/env.server.ts'
+import { getEnvOrExit } from '../app/env.server.ts'
 import { beat, HEARTBEAT_INTERVAL_MS, removeBeat } from '../app/utils/heartbeat.server.ts'
 import { createLogger } from '../app/utils/logger.server.ts'
 import { ENDPOINT_FAMILIES } from '../app/utils/upstream-health.server.ts'
@@ -31,13 +31,7 @@ import { DriftRecorder } from './drift.ts'
 import { AnswerWatch } from './upstream/answer-watch.ts'
 import { CircuitBreaker } from './upstream/breaker.ts'
 
-let env: ReturnType<typeof getEnv>
-try {
-  env = getEnv()
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error)
-  process.exit(1)
-}
+const env = getEnvOrExit()
 
 /** How often the counts of what answers listed and the catalogue did not know are written. */
 const DRIFT_FLUSH_MS = 10_000

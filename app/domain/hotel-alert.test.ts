@@ -7,6 +7,7 @@ import {
   resolveRoomSelection,
 } from './hotel-alert'
 import { hotelAlertSchema, hotelPageSchema } from './hotel-alert-schema'
+import { STANDARD_ROOM } from '../../tests/support/rooms.ts'
 
 const today = '2026-11-22'
 const schema = hotelAlertSchema(today)
@@ -107,14 +108,7 @@ describe('the required-fields summary of the page form', () => {
 })
 
 describe('resolveRoomSelection', () => {
-  const room = {
-    maxOccupancy: 5,
-    maxAdultOccupancy: 4,
-    maxNonAdultOccupancy: 4,
-    maxNonInfantOccupancy: 4,
-    numberOfBedrooms: 0,
-    accessible: false,
-  }
+  const room = STANDARD_ROOM
   const rooms = [
     {
       id: 'small',

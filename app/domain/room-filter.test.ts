@@ -5,16 +5,9 @@ import {
   roomFitsParty,
   type RoomCapacity,
 } from './room-filter'
+import { STANDARD_ROOM } from '../../tests/support/rooms.ts'
 
-// A value-resort room: 4 guests aged 3+, plus one more if that one is an infant.
-const standard: RoomCapacity = {
-  maxOccupancy: 5,
-  maxAdultOccupancy: 4,
-  maxNonAdultOccupancy: 4,
-  maxNonInfantOccupancy: 4,
-  numberOfBedrooms: 0,
-  accessible: false,
-}
+const standard = STANDARD_ROOM
 const accessibleStandard = { ...standard, accessible: true }
 const twoBedroomVilla: RoomCapacity = {
   maxOccupancy: 9,

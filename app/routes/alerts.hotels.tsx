@@ -4,7 +4,7 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useCallback } from 'react'
 import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
-import { DateRangeCalendar } from '~/components/alert-form/calendar'
+import { DateInput, DateRangeCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
 import { FormSection, secondaryButton } from '~/components/alert-form/field'
 import {
@@ -205,26 +205,18 @@ export default function HotelAlertPage() {
             </>
           ) : (
             <div className="grid gap-4 sm:grid-cols-2">
-              <label className="block text-sm font-medium text-slate-700">
-                Check-in
-                <input
-                  type="date"
-                  name="checkInDate"
-                  min={minDate}
-                  defaultValue={draft.checkInDate}
-                  className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
-                />
-              </label>
-              <label className="block text-sm font-medium text-slate-700">
-                Check-out
-                <input
-                  type="date"
-                  name="checkOutDate"
-                  min={minDate}
-                  defaultValue={draft.checkOutDate}
-                  className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
-                />
-              </label>
+              <DateInput
+                label="Check-in"
+                name="checkInDate"
+                min={minDate}
+                defaultValue={draft.checkInDate}
+              />
+              <DateInput
+                label="Check-out"
+                name="checkOutDate"
+                min={minDate}
+                defaultValue={draft.checkOutDate}
+              />
             </div>
           )}
         </FormSection>

@@ -1,7 +1,6 @@
 import type { TestProject } from 'vitest/node'
-import { createDb } from '../../db/client.ts'
-import { dropDatabase, ensureDatabase, migrateToLatest } from '../../db/migrator.ts'
-import { seed } from '../../db/seed.ts'
+import { dropDatabase } from '../../db/migrator.ts'
+import { setUpDatabase } from '../../db/seed.ts'
 import { databaseUrl, uniqueName } from './databases.ts'
 
 declare module 'vitest' {
@@ -17,11 +16,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const name = uniqueName('tmpl')
   const url = databaseUrl(name)
-  await ensureDatabase(url)
-  await migrateToLatest(url)
-  const db = createDb(url, { max: 1 })
-  await seed(db)
-  await db.destroy()
+  await setUpDatabase(url)
   project.provide('templateDatabase', name)
   return async () => {
     await dropDatabase(url)

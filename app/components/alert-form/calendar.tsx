@@ -116,3 +116,29 @@ export function SingleDateCalendar({
     </Suspense>
   )
 }
+
+/** The browser's own date field, labelled: the calendar of a page without JavaScript. */
+export function DateInput({
+  label,
+  name,
+  min,
+  defaultValue,
+}: {
+  label: string
+  name: string
+  min: string
+  defaultValue?: string
+}) {
+  return (
+    <label className="block text-sm font-medium text-slate-700">
+      {label}
+      <input
+        type="date"
+        name={name}
+        min={min}
+        defaultValue={defaultValue}
+        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
+      />
+    </label>
+  )
+}
