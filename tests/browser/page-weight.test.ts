@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { JS_BUDGET_KB, PUBLIC_PATHS } from '../support/public-pages.ts'
 import { matchRouteChain, pageJavaScript, readManifest } from '../support/page-javascript.ts'
@@ -22,5 +23,15 @@ describe('the JavaScript each public page loads', () => {
       gzipBytes / 1024,
       files.map((f) => `${f.file} ${f.gzipBytes}`).join('\n'),
     ).toBeLessThanOrEqual(JS_BUDGET_KB)
+  })
+
+  // Remix's compiler gives the browser `module.exports = {}` for each *.server module a route
+  // imports; unless esbuild may drop it (patches/@remix-run+dev+*.patch, decision 0017) each
+  // becomes a request for an empty chunk.
+  it.each(PUBLIC_PATHS)('%s loads no empty stand-in for server code', (pathname) => {
+    const stubs = pageJavaScript(pathname).files.filter(({ file }) =>
+      /\w\.exports=\{\}\}\)/.test(readFileSync(`public${file}`, 'utf8')),
+    )
+    expect(stubs.map(({ file }) => file)).toEqual([])
   })
 })

@@ -42,6 +42,14 @@ describe("the build's scripts", () => {
     },
   )
 
+  it("carry nosniff but not a page's policies, which mean nothing on a script", async () => {
+    const answer = await fetchRaw(entry, 'br')
+    expect(answer.headers['x-content-type-options']).toBe('nosniff')
+    expect(answer.headers).not.toHaveProperty('content-security-policy')
+    expect(answer.headers).not.toHaveProperty('permissions-policy')
+    expect(answer.headers).not.toHaveProperty('etag')
+  })
+
   it('answers 404 to a file that is not there and 400 to a path that does not decode', async () => {
     expect((await fetchRaw('/build/_shared/no-such-chunk.js', 'br')).status).toBe(404)
     expect((await fetchRaw('/build/%E0%A4%A.js', 'br')).status).toBe(400)
