@@ -3,6 +3,7 @@ import { Redis } from 'ioredis'
 import { getEnv } from '~/env.server'
 import { getLogger } from '~/utils/logger.server'
 import { getRedis, redisKey } from '~/utils/redis.server'
+import { madeSingleton, singleton } from '~/utils/singleton.server'
 
 /**
  * What happened in the support chat, without the text: an admin screen that hears one fetches
@@ -82,21 +83,24 @@ export function chatChannel() {
   return redisKey('chat', 'events')
 }
 
-const g = globalThis as typeof globalThis & { __chatBus?: ChatBus }
+const CHAT_BUS = 'chat-bus'
 
 /** This process's bus. */
 export function getChatBus(): ChatBus {
-  g.__chatBus ??= new ChatBus(
-    getRedis(),
-    chatChannel(),
-    () => new Redis(getEnv().redisUrl, { maxRetriesPerRequest: null, connectTimeout: 2_000 }),
+  return singleton(
+    CHAT_BUS,
+    () =>
+      new ChatBus(
+        getRedis(),
+        chatChannel(),
+        () => new Redis(getEnv().redisUrl, { maxRetriesPerRequest: null, connectTimeout: 2_000 }),
+      ),
   )
-  return g.__chatBus
 }
 
 /** On shutdown: open event streams end, so the server can close without waiting for them. */
 export async function closeChatBus(): Promise<void> {
-  await g.__chatBus?.close()
+  await madeSingleton<ChatBus>(CHAT_BUS)?.close()
 }
 
 /** Tells every admin screen; a Redis hiccup must not fail the change that was already saved. */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { createCookie } from '@remix-run/node'
 import { z } from 'zod'
 import type { User } from '../../db/schema.ts'
 import { visitorMessageSchema } from '~/domain/chat-schema'
@@ -8,27 +7,19 @@ import { getEnv } from '~/env.server'
 import { addVisitorMessage, findOwnSession, type ChatOwner } from '~/models/chat.server'
 import { apiError } from '~/utils/api.server'
 import { publishChatEvent } from '~/utils/chat-events.server'
+import { signedCookie } from '~/utils/cookies.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
 import { consume } from '~/utils/rate-limit.server'
 import { authenticate } from '~/utils/session.server'
 
-const YEAR_S = 365 * 24 * 60 * 60
-
-const g = globalThis as typeof globalThis & { __chatVisitor?: ReturnType<typeof createCookie> }
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000
 
 /** An anonymous visitor's chat identity: a random id in a signed cookie, nothing more. */
 function visitorCookie() {
-  const env = getEnv()
-  g.__chatVisitor ??= createCookie(env.isProduction ? '__Host-chat-visitor' : 'chat-visitor', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: env.isProduction,
-    path: '/',
-    maxAge: YEAR_S,
-    secrets: [env.sessionSecret],
+  return signedCookie(getEnv().isProduction ? '__Host-chat-visitor' : 'chat-visitor', {
+    maxAgeMs: YEAR_MS,
   })
-  return g.__chatVisitor
 }
 
 const uuid = z.uuid()

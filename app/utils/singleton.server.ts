@@ -9,3 +9,8 @@ export function singleton<T>(name: string, create: () => T): T {
   if (!store.__singletons.has(name)) store.__singletons.set(name, create())
   return store.__singletons.get(name) as T
 }
+
+/** The value if this process has made it; for closing what was opened, and only that. */
+export function madeSingleton<T>(name: string): T | undefined {
+  return store.__singletons?.get(name) as T | undefined
+}
