@@ -13,7 +13,7 @@ import {
   recordDiningCheck,
   recordHotelCheck,
 } from '../app/models/check.server.ts'
-import { newShortCode, type NewNotification } from '../app/models/monitoring.server.ts'
+import { newShortCode, type NewNotification } from '../app/models/outbox.server.ts'
 import type { DriftRecorder } from './drift.ts'
 import type { Metrics } from './metrics.ts'
 import type { CheckJob, CheckQuestion, Queues } from './queues.ts'

@@ -1,10 +1,14 @@
 import { UnrecoverableError, type Job } from 'bullmq'
 import type { Logger } from 'pino'
-import type { Updateable } from 'kysely'
 import type { DB } from '../db/client.ts'
-import type { NotificationsTable } from '../db/schema.ts'
 import type { Env } from '../app/env.server.ts'
-import { optOut, pendingTextsSince } from '../app/models/monitoring.server.ts'
+import {
+  findTextToSend,
+  optOut,
+  pendingTextsSince,
+  updateText,
+  type TextChanges,
+} from '../app/models/outbox.server.ts'
 import { findSentText, sendSms } from '../app/utils/sms.server.ts'
 import type { Metrics } from './metrics.ts'
 import type { Queues, SmsJob } from './queues.ts'
@@ -24,29 +28,10 @@ function isPermanent(error: unknown) {
  */
 export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: Metrics }) {
   return async (job: Job<SmsJob>) => {
-    // The opt-out comes with the row: one round trip fewer for every text.
-    const row = await deps.db
-      .selectFrom('notifications')
-      .selectAll()
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('smsOptOuts')
-              .whereRef('smsOptOuts.phoneNumber', '=', 'notifications.toNumber'),
-          )
-          .as('optedOut'),
-      )
-      .where('id', '=', job.data.notificationId)
-      .executeTakeFirst()
+    const row = await findTextToSend(deps.db, job.data.notificationId)
     if (!row || (row.status !== 'pending' && row.status !== 'sending'))
       return { skipped: 'already handled' }
-    const update = (changes: Updateable<NotificationsTable>) =>
-      deps.db
-        .updateTable('notifications')
-        .set({ ...changes, updatedAt: new Date() })
-        .where('id', '=', row.id)
-        .execute()
+    const update = (changes: TextChanges) => updateText(deps.db, row.id, changes)
 
     if (row.optedOut) {
       await update({ status: 'skipped', error: 'The number replied STOP.' })

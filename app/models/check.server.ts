@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database } from '../../db/schema.ts'
 import { DINING_STATUS, HOTEL_STATUS } from '~/domain/alerts'
-import { recordCheck, type NewNotification } from './monitoring.server.ts'
+import { recordCheck, type NewNotification } from './outbox.server.ts'
 
 type Executor = Kysely<Database>
 

@@ -6,7 +6,7 @@ import { runningCount } from '~/models/alert-rules.server'
 import { listDiningAlerts, type DiningAlertJson } from '~/models/dining-alert.server'
 import { listHotelAlerts, type HotelAlertJson } from '~/models/hotel-alert.server'
 import { isUserHotelAlert } from '~/models/running-alerts.server'
-import { textsOfAlerts } from '~/models/monitoring.server'
+import { textsOfAlerts } from '~/models/outbox.server'
 
 type Executor = Kysely<Database>
 

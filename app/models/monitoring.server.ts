@@ -1,14 +1,8 @@
-import { randomInt } from 'node:crypto'
-import {
-  sql,
-  type Kysely,
-  type RawBuilder,
-  type UpdateQueryBuilder,
-  type UpdateResult,
-} from 'kysely'
-import type { Database, NotificationStatus } from '../../db/schema.ts'
+import { sql, type Kysely, type RawBuilder } from 'kysely'
+import type { Database } from '../../db/schema.ts'
 import { DINING_STATUS, HOTEL_STATUS, type AlertKind } from '~/domain/alerts'
 import { TRIAL_DAYS } from '~/domain/plans'
+import { isRunningDiningAlert, isRunningHotelAlert } from '~/models/running-alerts.server'
 import { diningQueryKey, hotelQueryKey, nextDueAt, phaseMs } from '~/domain/schedule'
 
 type Executor = Kysely<Database>
@@ -80,7 +74,7 @@ export async function claimDueChecks(
         select h.id, h.resort_id, h.check_in_date, h.check_out_date, h.number_of_adults, h.ages_of_children,
           h.accessible, p.interval_minutes, h.next_check_at
         from hotel_alerts h join users u on u.id = h.user_id join plans p on p.id = u.plan_id
-        where h.status = 1 and h.type <> 1 and h.next_check_at <= ${due} and ${scansAllowed} ${filter}
+        where ${isRunningHotelAlert('h')} and h.next_check_at <= ${due} and ${scansAllowed} ${filter}
         order by h.next_check_at, h.resort_id, h.check_in_date, h.check_out_date, h.number_of_adults,
           h.ages_of_children, h.accessible
         ${limit}
@@ -97,7 +91,7 @@ export async function claimDueChecks(
       }>`
         select d.id, d.resort_location_identifier, d.party_size, d.reserve_date, p.interval_minutes, d.next_check_at
         from dining_alerts d join users u on u.id = d.user_id join plans p on p.id = u.plan_id
-        where d.status = 1 and d.next_check_at <= ${due} and ${scansAllowed} ${filter}
+        where ${isRunningDiningAlert('d')} and d.next_check_at <= ${due} and ${scansAllowed} ${filter}
         order by d.next_check_at, d.resort_location_identifier, d.party_size, d.reserve_date
         ${limit}
         for update of d skip locked
@@ -174,149 +168,4 @@ export async function claimDueChecks(
     if (checks.length) await enqueue(checks)
     return checks
   })
-}
-
-const SHORT_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
-
-export function newShortCode(length = 8): string {
-  return Array.from(
-    { length },
-    () => SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)],
-  ).join('')
-}
-
-export interface NewNotification {
-  userId: string
-  alertKind: AlertKind
-  alertId: string
-  openingKey: string
-  toNumber: string
-  bookingUrl: string
-  shortCode: string
-  body: string
-  seenAt: Date
-}
-
-/**
- * Writes the outbox rows for a check's new openings, before anything is sent, in one statement
- * with the check's own update of its alerts: a check costs one round trip, and its rows and
- * update commit together. An opening an alert has already been told about is skipped by the
- * unique key; only the new rows come back.
- */
-export async function recordCheck<Table extends 'hotelAlerts' | 'diningAlerts'>(
-  db: Executor,
-  rows: NewNotification[],
-  checked: UpdateQueryBuilder<Database, Table, Table, UpdateResult>,
-) {
-  if (rows.length === 0) {
-    await checked.execute()
-    return []
-  }
-  return db
-    .with('checked', () => checked)
-    .insertInto('notifications')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['alertKind', 'alertId', 'openingKey']).doNothing())
-    .returning(['id', 'alertKind', 'alertId'])
-    .execute()
-}
-
-/** Outbox rows still pending since before `before`, oldest first. */
-export function pendingTextsSince(db: Executor, before: Date, limit: number) {
-  return db
-    .selectFrom('notifications')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('createdAt', '<', before)
-    .orderBy('createdAt')
-    .limit(limit)
-    .execute()
-}
-
-export function findNotificationByCode(db: Executor, shortCode: string) {
-  return db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('shortCode', '=', shortCode)
-    .executeTakeFirst()
-}
-
-/** Counts a tap on the link in a text. */
-export async function recordClick(db: Executor, id: string, now = new Date()) {
-  await db
-    .updateTable('notifications')
-    .set((eb) => ({ clicks: eb('clicks', '+', 1), lastClickedAt: now }))
-    .where('id', '=', id)
-    .execute()
-}
-
-/** Twilio's delivery statuses, as the outbox keeps them. */
-const TWILIO_STATUSES: Record<string, NotificationStatus> = {
-  accepted: 'queued',
-  scheduled: 'queued',
-  queued: 'queued',
-  sending: 'sent',
-  sent: 'sent',
-  delivered: 'delivered',
-  undelivered: 'undelivered',
-  failed: 'failed',
-  canceled: 'failed',
-}
-
-export function outboxStatus(twilioStatus: string): NotificationStatus | undefined {
-  return TWILIO_STATUSES[twilioStatus]
-}
-
-/** A delivery status callback: only moves a text forward, never back to an earlier state. */
-export async function recordDeliveryStatus(
-  db: Executor,
-  sid: string,
-  twilioStatus: string,
-  errorCode?: string,
-) {
-  const status = outboxStatus(twilioStatus)
-  if (!status) return 0
-  const order = ['pending', 'sending', 'queued', 'sent', 'delivered', 'undelivered', 'failed']
-  const result = await db
-    .updateTable('notifications')
-    .set({
-      status,
-      updatedAt: new Date(),
-      ...(errorCode && { error: `Twilio error ${errorCode}` }),
-    })
-    .where('twilioSid', '=', sid)
-    .where(
-      sql<boolean>`array_position(${sql.val(order)}::text[], status) <= array_position(${sql.val(order)}::text[], ${status})`,
-    )
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows)
-}
-
-export async function optOut(db: Executor, phoneNumber: string) {
-  await db
-    .insertInto('smsOptOuts')
-    .values({ phoneNumber })
-    .onConflict((oc) => oc.doNothing())
-    .execute()
-}
-
-export async function optIn(db: Executor, phoneNumber: string) {
-  await db.deleteFrom('smsOptOuts').where('phoneNumber', '=', phoneNumber).execute()
-}
-
-/** The texts of some alerts, newest first, for the dashboard's history. */
-export async function textsOfAlerts(db: Executor, alerts: { kind: AlertKind; id: string }[]) {
-  if (alerts.length === 0) return []
-  return db
-    .selectFrom('notifications')
-    .select(['alertKind', 'alertId', 'body', 'status', 'createdAt', 'sentAt'])
-    .where((eb) =>
-      eb.or(
-        alerts.map((alert) =>
-          eb.and([eb('alertKind', '=', alert.kind), eb('alertId', '=', alert.id)]),
-        ),
-      ),
-    )
-    .orderBy('createdAt', 'desc')
-    .execute()
 }

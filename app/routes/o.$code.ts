@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { findNotificationByCode, recordClick } from '~/models/monitoring.server'
+import { findNotificationByCode, recordClick } from '~/models/outbox.server'
 import { getDb } from '~/utils/db.server'
 
 /** GET /o/<code>: the short link in a text; records the tap and opens Disney's booking page. */

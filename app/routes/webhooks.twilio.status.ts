@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { recordDeliveryStatus } from '~/models/monitoring.server'
+import { recordDeliveryStatus } from '~/models/outbox.server'
 import { apiError, methodNotAllowed } from '~/utils/api.server'
 import { getDb } from '~/utils/db.server'
 import { readTwilioWebhook } from '~/utils/twilio-webhook.server'
