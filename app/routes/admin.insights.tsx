@@ -3,6 +3,7 @@ import { json } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { BarChart, dayLabel } from '~/components/insights/bar-chart'
 import { FunnelChart } from '~/components/insights/funnel-chart'
+import { Button } from '~/components/ui/button'
 import { INSIGHT_PERIODS, loadInsights, type InsightPeriod } from '~/models/insights.server'
 import { getDb } from '~/utils/db.server'
 import { requireAdmin } from '~/utils/session.server'
@@ -60,12 +61,9 @@ export default function Insights() {
               ))}
             </select>
           </label>
-          <button
-            type="submit"
-            className="bg-brand-600 hover:bg-brand-700 rounded-lg px-4 py-2 font-semibold text-white"
-          >
+          <Button type="submit" size="sm">
             Show
-          </button>
+          </Button>
         </Form>
       </div>
 

@@ -11,6 +11,7 @@ import {
   type ChatSessionJson,
 } from '~/domain/chat'
 import { useHydrated } from '~/hooks/use-hydrated'
+import { Button } from '~/components/ui/button'
 import { ErrorText } from '~/components/ui/notice'
 
 type Shown = ChatMessageJson & { pending?: boolean }
@@ -124,7 +125,16 @@ export function AdminConversation({
     }
   }
 
-  const shown: Shown[] = [...messages, ...pending]
+  // The saved reply can arrive (pushed event or poll) before the post answers: from then on the
+  // saved one is shown, not both.
+  const saved = (reply: Shown) =>
+    messages.some(
+      (message) =>
+        message.sender === 'support' &&
+        message.text === reply.text &&
+        message.replyToMessageId === reply.replyToMessageId,
+    )
+  const shown: Shown[] = [...messages, ...pending.filter((reply) => !saved(reply))]
   const here = `/chat-admin?session=${sessionId}`
   const shownError = error ?? serverError
   const shownNotice = notice ?? serverNotice
@@ -194,13 +204,9 @@ export function AdminConversation({
           className="focus:border-brand-500 focus:ring-brand-500 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
         />
         <ErrorText>{shownError}</ErrorText>
-        <button
-          type="submit"
-          disabled={hydrated && !check.ok}
-          className={`${button} bg-brand-600 hover:bg-brand-700 text-white`}
-        >
+        <Button type="submit" size="sm" className="text-sm" disabled={hydrated && !check.ok}>
           Send reply
-        </button>
+        </Button>
       </form>
     </section>
   )
