@@ -42,6 +42,17 @@ export function assertMayRunAlerts(
   }
 }
 
+/** The user's running alerts of both kinds, as an SQL expression; `except` leaves one out. */
+export function runningAlertsCount(userId: string, except?: { kind: AlertKind; id: string }) {
+  return sql<number>`
+    (select count(*) from hotel_alerts
+      where user_id = ${userId} and ${isRunningHotelAlert('hotel_alerts')}
+      and id is distinct from ${except?.kind === 'hotel' ? except.id : null}::uuid)
+    + (select count(*) from dining_alerts
+      where user_id = ${userId} and ${isRunningDiningAlert('dining_alerts')}
+      and id is distinct from ${except?.kind === 'dining' ? except.id : null}::uuid)`
+}
+
 /** Running hotel alerts plus running dining alerts (accounts §4). */
 export async function runningCount(
   db: Executor,
@@ -49,13 +60,7 @@ export async function runningCount(
   except?: { kind: AlertKind; id: string },
 ) {
   const row = await sql<{ running: number }>`
-    select
-      (select count(*) from hotel_alerts
-        where user_id = ${userId} and ${isRunningHotelAlert('hotel_alerts')}
-        and id is distinct from ${except?.kind === 'hotel' ? except.id : null}::uuid)
-      + (select count(*) from dining_alerts
-        where user_id = ${userId} and ${isRunningDiningAlert('dining_alerts')}
-        and id is distinct from ${except?.kind === 'dining' ? except.id : null}::uuid) as running
+    select ${runningAlertsCount(userId, except)} as running
   `.execute(db)
   return Number(row.rows[0]?.running ?? 0)
 }

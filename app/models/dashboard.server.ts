@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { AlertKind } from '~/domain/alerts'
 import type { DashboardView } from '~/domain/dashboard'
-import { runningCount } from '~/models/alert-rules.server'
+import { runningAlertsCount } from '~/models/alert-rules.server'
 import { listDiningAlerts, type DiningAlertJson } from '~/models/dining-alert.server'
 import { listHotelAlerts, type HotelAlertJson } from '~/models/hotel-alert.server'
 import { isUserHotelAlert } from '~/models/running-alerts.server'
@@ -35,21 +35,31 @@ function matchingAlerts(userId: string, query: DashboardView) {
   `
 }
 
+async function countMatching(db: Executor, userId: string, query: DashboardView) {
+  const { rows } = await sql<{ total: string }>`
+    select count(*) as total from (${matchingAlerts(userId, query)}) matching
+  `.execute(db)
+  return Number(rows[0]?.total ?? 0)
+}
+
 /**
  * One page of a user's alerts of both kinds, newest first, searched by the resort or
  * restaurant name; hotel entries of type 1 are not alerts and are left out.
  */
 export async function dashboardPage(db: Executor, userId: string, query: DashboardView) {
-  const [page, count] = await Promise.all([
-    sql<{ kind: AlertKind; id: string }>`
-      select kind, id from (${matchingAlerts(userId, query)}) matching
-      order by created_at desc, id
-      limit ${query.perPage} offset ${(query.page - 1) * query.perPage}
-    `.execute(db),
-    sql<{
-      total: number
-    }>`select count(*) as total from (${matchingAlerts(userId, query)}) matching`.execute(db),
-  ])
+  // The page carries the total (count over the whole match); only a page past the end, which
+  // has no row to carry it, asks for the count on its own.
+  const page = await sql<{ kind: AlertKind; id: string; total: string }>`
+    select kind, id, count(*) over () as total from (${matchingAlerts(userId, query)}) matching
+    order by created_at desc, id
+    limit ${query.perPage} offset ${(query.page - 1) * query.perPage}
+  `.execute(db)
+  const first = page.rows[0]
+  const total = first
+    ? Number(first.total)
+    : query.page === 1
+      ? 0
+      : await countMatching(db, userId, query)
   const idsOf = (kind: AlertKind) =>
     page.rows.filter((row) => row.kind === kind).map((row) => row.id)
   const [hotels, dinings] = await Promise.all([
@@ -62,7 +72,7 @@ export async function dashboardPage(db: Executor, userId: string, query: Dashboa
   ])
   return {
     alerts: page.rows.flatMap((row) => byId.get(row.id) ?? []),
-    total: Number(count.rows[0]?.total ?? 0),
+    total,
   }
 }
 
@@ -81,15 +91,13 @@ export async function withTexts(db: Executor, alerts: DashboardAlert[]) {
   }))
 }
 
-/** The footer strip and the banners: running alerts of both kinds, and all alerts. */
+/** The footer strip and the banners: running alerts of both kinds, and all alerts, in one query. */
 export async function alertCounts(db: Executor, userId: string) {
-  const [running, total] = await Promise.all([
-    runningCount(db, userId),
-    sql<{ total: number }>`
-      select (select count(*) from hotel_alerts
+  const { rows } = await sql<{ running: number; total: number }>`
+    select ${runningAlertsCount(userId)} as running,
+      (select count(*) from hotel_alerts
         where user_id = ${userId} and ${isUserHotelAlert('hotel_alerts')})
-        + (select count(*) from dining_alerts where user_id = ${userId}) as total
-    `.execute(db),
-  ])
-  return { running, total: Number(total.rows[0]?.total ?? 0) }
+      + (select count(*) from dining_alerts where user_id = ${userId}) as total
+  `.execute(db)
+  return { running: Number(rows[0]?.running ?? 0), total: Number(rows[0]?.total ?? 0) }
 }

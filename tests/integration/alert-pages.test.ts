@@ -343,6 +343,12 @@ describe('/dashboard', () => {
       Array(5).fill('hotel').concat(Array(5).fill('dining')),
     )
     expect((await load('?perPage=25&page=2')).alerts).toHaveLength(5)
+    // The total comes with the page's rows; a page past the end still knows it.
+    expect(first.filteredTotal).toBe(30)
+    const pastTheEnd = await load('?page=9')
+    expect(pastTheEnd.alerts).toEqual([])
+    expect(pastTheEnd.filteredTotal).toBe(30)
+    expect((await load('?q=no%20such%20resort')).filteredTotal).toBe(0)
     expect((await load('?type=dining')).filteredTotal).toBe(5)
     const search = await load('?q=grand%20flor')
     expect(search.filteredTotal).toBe(5)
