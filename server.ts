@@ -29,7 +29,7 @@ installGlobals({ nativeFetch: true })
 
 const env = getEnvOrExit()
 const logger = getLogger()
-const mocks = startMocks(env)
+const mocks = startMocks(env, { calls: ['twilio', 'stripe'] })
 if (mocks) logger.info('mock mode: outside services are answered by msw')
 
 const BUILD_PATH = path.resolve('build/index.js')

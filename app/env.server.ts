@@ -110,8 +110,9 @@ const schema = z
     // About 13 months: a year-on-year comparison, and nothing kept much longer (decision 0014).
     ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
     SIMULATOR_SEED: z.string().default('disney-alerts'),
-    // The Disney simulator served by its own process (`npm run simulator`), for benchmarks.
-    DISNEY_SIMULATOR_URL: optionalText.pipe(
+    // The stand-ins for Disney and Twilio served by their own process (`npm run simulator`),
+    // for benchmarks: the worker's CPU is then its own.
+    SIMULATOR_URL: optionalText.pipe(
       z.url('must be a URL such as http://127.0.0.1:9600').optional(),
     ),
     STRIPE_SECRET_KEY: optionalText.pipe(
@@ -211,6 +212,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
   const stripeMocked =
     env.MOCKS || !(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET)
   const sessionSecret = env.SESSION_SECRET ?? DEV_SESSION_SECRET
+  const simulator = env.SIMULATOR_URL?.replace(/\/$/, '')
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -241,7 +243,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       timeoutMs: env.UPSTREAM_TIMEOUT_MS,
       ratePerSecond: env.UPSTREAM_RATE_PER_SECOND,
       simulatorSeed: env.SIMULATOR_SEED,
-      via: disneyMocked ? env.DISNEY_SIMULATOR_URL?.replace(/\/$/, '') : undefined,
+      via: disneyMocked ? simulator : undefined,
     },
     analytics: { retentionDays: env.ANALYTICS_RETENTION_DAYS },
     monitoring: {
@@ -260,12 +262,13 @@ export function parseEnv(source: Record<string, string | undefined>) {
           mocked: false as const,
         },
     twilio: twilioMocked
-      ? { ...mockTwilio(sessionSecret), mocked: true as const }
+      ? { ...mockTwilio(sessionSecret), via: simulator, mocked: true as const }
       : {
           accountSid: env.TWILIO_ACCOUNT_SID!,
           authToken: env.TWILIO_AUTH_TOKEN!,
           fromNumber: env.TWILIO_FROM_NUMBER!,
           messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+          via: undefined,
           mocked: false as const,
         },
   }

@@ -74,6 +74,17 @@ async function measure(url: string, port: number): Promise<Figures> {
   if (values.scripts) {
     for (const script of scripts)
       console.log(`  ${script.transferSize} ${new URL(script.url).pathname}`)
+    // Which element Lighthouse took for the largest paint, and when the page first painted.
+    const lcp = lhr.audits['largest-contentful-paint-element']?.details as
+      { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] } | undefined
+    const node = lcp?.items?.[0]?.items?.[0]?.node
+    console.log(`  LCP element: ${node?.selector} ${node?.snippet?.slice(0, 120)}`)
+    const observed = (
+      lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined
+    )?.items?.[0]
+    console.log(
+      `  first and largest paint as observed, unthrottled: ${observed?.observedFirstContentfulPaint} / ${observed?.observedLargestContentfulPaint} ms`,
+    )
   }
   const transferBytes = scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0)
   const bodies = await Promise.all(scripts.map((script) => gzippedBytes(script.url)))

@@ -10,9 +10,9 @@
  *  5. the worker processes' own cost: CPU ms per 1,000 alert checks (from /proc), the event
  *     loop's p99 delay (the worst worker) and jobs whose lock was lost,
  * with the machine's load average at the start and the end. It runs against this machine's
- * Postgres and Redis, on a database of its own, with Disney's simulator in a process of its own
- * (so the workers' CPU is theirs alone) and Twilio's inside each worker. Numbers, not assertions:
- * run it by hand.
+ * Postgres and Redis, on a database of its own, with the stand-ins for Disney and Twilio in a
+ * process of their own, reached over HTTP as the real services are (so the workers' CPU is theirs
+ * alone). Numbers, not assertions: run it by hand.
  */
 import { execSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -252,17 +252,17 @@ function peakRssMb(pid: number) {
   }
 }
 
-/** The Disney simulator as its own process (`npm run simulator`), ready to answer. */
-async function startUpstream() {
+/** Disney's and Twilio's stand-ins as their own process (`npm run simulator`), ready to answer. */
+async function startUpstream(env: NodeJS.ProcessEnv) {
   const port = 9600
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'mocks/simulator-server.ts', '--port', String(port)],
-    { env: { ...process.env, MOCKS: 'true' }, stdio: ['ignore', 'pipe', 'inherit'] },
+    { env, stdio: ['ignore', 'pipe', 'inherit'] },
   )
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Disney simulator on')) resolve()
+      if (chunk.toString().includes('simulator on http')) resolve()
     })
     child.once('exit', () => reject(new Error('the simulator exited')))
   })
@@ -311,8 +311,8 @@ async function main() {
     CLAIM_BATCH_SIZE: '2000',
     TICK_INTERVAL_MS: String(TICK_MS),
   }
-  const upstream = await startUpstream()
-  Object.assign(env, { DISNEY_SIMULATOR_URL: upstream.url })
+  const upstream = await startUpstream(env)
+  Object.assign(env, { SIMULATOR_URL: upstream.url })
   const started = Date.now()
   const workers = Array.from({ length: WORKERS }, (_, i) =>
     spawn(
@@ -327,6 +327,14 @@ async function main() {
       },
     ),
   )
+  // A worker that dies (out of memory, say) makes every figure below meaningless: say so.
+  for (const worker of workers)
+    worker.once('exit', (code, signal) => {
+      if (Date.now() - started < SECONDS * 1000)
+        console.log(
+          `worker ${worker.pid} died ${((Date.now() - started) / 1000).toFixed(0)} s in (${signal ?? `exit code ${code}`})`,
+        )
+    })
   const peaks = new Map<number, number>()
   const sampler = setInterval(() => {
     for (const worker of workers)
@@ -460,6 +468,7 @@ async function main() {
     workers.map(
       (worker) =>
         new Promise((resolve) => {
+          if (worker.exitCode !== null || worker.signalCode !== null) return resolve(undefined)
           worker.once('exit', resolve)
           worker.kill('SIGTERM')
         }),

@@ -95,6 +95,9 @@ export function createDb(connectionString: string, options: DbOptions = {}): DB 
     statement_timeout: options.statementTimeoutMs ?? 30_000,
     // A transaction left open by a dead request must not hold its locks for ever.
     idle_in_transaction_session_timeout: 60_000,
+    // pg closes a connection idle for 10 s by default; a worker between bursts of checks would
+    // then open it again (a Postgres process each time) a few seconds later.
+    idleTimeoutMillis: 60_000,
   })
   const report = (error: Error) => options.onIdleError?.(error)
   pool.on('error', report)

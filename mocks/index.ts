@@ -1,5 +1,4 @@
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
-import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import type { UnhandledRequestStrategy } from 'msw'
 import { SetupServerApi } from 'msw/node'
 import type { Env } from '../app/env.server.ts'
@@ -7,24 +6,32 @@ import { configureSimulator, disneyHandlers } from './disney.ts'
 import { stripeHandlers } from './stripe.ts'
 import { twilioHandlers } from './twilio.ts'
 
+export type OutsideService = 'disney' | 'twilio' | 'stripe'
+
 /**
- * Starts msw in this process for every outside service that has no real keys (or all of them
- * with MOCKS=true). Requests to anything else pass through untouched, unless the caller (a test)
- * says otherwise.
+ * Starts msw in this process for each outside service it calls that has no real keys (or all of
+ * them with MOCKS=true). Requests to anything else pass through untouched, unless the caller (a
+ * test) says otherwise. A process starts no msw for services it never calls: once installed, msw
+ * sits on every request the process makes, and one it passes through costs a new connection.
  */
 export function startMocks(
   env: Env,
-  { onUnhandledRequest = 'bypass' }: { onUnhandledRequest?: UnhandledRequestStrategy } = {},
+  {
+    calls,
+    onUnhandledRequest = 'bypass',
+  }: { calls: readonly OutsideService[]; onUnhandledRequest?: UnhandledRequestStrategy },
 ) {
-  const disneyHere = env.disney.mocked && !env.disney.via
+  // A simulator of its own process answers over HTTP instead (SIMULATOR_URL).
+  const here = (service: OutsideService, { mocked, via }: { mocked: boolean; via?: string }) =>
+    calls.includes(service) && mocked && !via
+  const disneyHere = here('disney', env.disney)
   const handlers = [
-    ...(env.twilio.mocked
+    ...(here('twilio', env.twilio)
       ? // Texts carry login codes: printed in development only, never in a production log.
         twilioHandlers(env.smsOutboxPath, { print: env.nodeEnv === 'development' })
       : []),
-    // A simulator of its own process answers over HTTP instead (DISNEY_SIMULATOR_URL).
     ...(disneyHere ? disneyHandlers() : []),
-    ...(env.stripe.mocked
+    ...(here('stripe', env.stripe)
       ? stripeHandlers({
           // Tests post their own events; everywhere else the stand-in calls our webhook.
           webhookUrl: env.nodeEnv === 'test' ? null : `${env.appUrl}/api/stripe/webhook`,
@@ -37,12 +44,9 @@ export function startMocks(
     seed: env.disney.simulatorSeed,
     expectedToken: env.disney.diningToken ?? '',
   })
-  // Twilio's and Stripe's SDKs call through node's http; only the Disney adapters use fetch.
-  // Patching fetch when Disney is answered elsewhere would tax every call the worker makes.
-  const server = new SetupServerApi(handlers, [
-    new ClientRequestInterceptor(),
-    ...(disneyHere ? [new FetchInterceptor()] : []),
-  ])
+  // Twilio's and Stripe's SDKs and the Disney adapters all call through node's http; fetch is
+  // left alone (the Stripe stand-in posts its events to our webhook with it).
+  const server = new SetupServerApi(handlers, [new ClientRequestInterceptor()])
   server.listen({ onUnhandledRequest })
   return server
 }

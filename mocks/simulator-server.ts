@@ -1,22 +1,23 @@
 /**
- * The Disney simulator as a process of its own (`npm run simulator -- --port 9600`), so that a
- * benchmark can run workers against an upstream that does not share their CPU time. Workers
- * started with DISNEY_SIMULATOR_URL=http://127.0.0.1:9600 send https://host/path there as
- * /host/path; the very handlers the in-process simulator uses answer it, through msw's
- * getResponse.
+ * The Disney simulator and Twilio's stand-in as a process of their own (`npm run simulator --
+ * --port 9600`), so that a benchmark can run workers against outside services that do not share
+ * their CPU time. Workers started with SIMULATOR_URL=http://127.0.0.1:9600 send
+ * https://host/path there as /host/path; the very handlers the in-process stand-ins use answer
+ * it, through msw's getResponse. It runs with the workers' environment: the outbox file is theirs.
  */
 import { createServer } from 'node:http'
 import { parseArgs } from 'node:util'
 import { getResponse } from 'msw'
 import { getEnv } from '../app/env.server.ts'
 import { configureSimulator, disneyHandlers } from './disney.ts'
+import { twilioHandlers } from './twilio.ts'
 
 const { values: args } = parseArgs({
   options: { port: { type: 'string', default: '9600' } },
 })
 const env = getEnv()
 configureSimulator({ seed: env.disney.simulatorSeed, expectedToken: env.disney.diningToken ?? '' })
-const handlers = disneyHandlers()
+const handlers = [...disneyHandlers(), ...twilioHandlers(env.smsOutboxPath, { print: false })]
 
 const server = createServer(async (incoming, outgoing) => {
   try {
@@ -44,7 +45,7 @@ const server = createServer(async (incoming, outgoing) => {
 })
 
 server.listen(Number(args.port), '127.0.0.1', () =>
-  console.log(`Disney simulator on http://127.0.0.1:${args.port}`),
+  console.log(`Disney and Twilio simulator on http://127.0.0.1:${args.port}`),
 )
 const stop = () => server.close(() => process.exit(0))
 process.on('SIGTERM', stop)

@@ -38,7 +38,7 @@ const DRIFT_FLUSH_MS = 10_000
 
 const logger = createLogger('worker')
 const workerId = `${hostname()}:${process.pid}`
-const mocks = startMocks(env)
+const mocks = startMocks(env, { calls: ['disney', 'twilio'] })
 
 // BullMQ workers block on Redis; they must retry forever rather than give up on a command.
 const connection = new Redis(env.redisUrl, { maxRetriesPerRequest: null })

@@ -1,14 +1,39 @@
 import twilio from 'twilio'
-import { getEnv } from '~/env.server'
+import { getEnv, type Env } from '~/env.server'
 import { singleton } from '~/utils/singleton.server'
+import { throughSimulator } from '~/utils/simulator.server'
 
-function client() {
-  const { accountSid, authToken } = getEnv().twilio
-  // 10 s is plenty for Twilio's API; a hung request must not hold a login open.
-  return singleton('twilio', () =>
-    twilio(accountSid, authToken, { timeout: 10_000, autoRetry: true, maxRetries: 2 }),
-  )
+/** Twilio's own HTTP client, its calls answered by the simulator's process (SIMULATOR_URL). */
+class SimulatedTwilio extends twilio.RequestClient {
+  constructor(
+    private readonly via: string,
+    options: ConstructorParameters<typeof twilio.RequestClient>[0],
+  ) {
+    super(options)
+  }
+
+  override request<TData>(
+    options: Parameters<twilio.RequestClient['request']>[0] & { data?: TData },
+  ) {
+    return super.request<TData>({ ...options, uri: throughSimulator(options.uri, this.via).href })
+  }
 }
+
+/** Twilio's client for an account; through the simulator's process when `via` is set. */
+export function twilioClient({
+  accountSid,
+  authToken,
+  via,
+}: Pick<Env['twilio'], 'accountSid' | 'authToken' | 'via'>) {
+  // 10 s is plenty for Twilio's API; a hung request must not hold a login open.
+  const options = { timeout: 10_000, autoRetry: true, maxRetries: 2 }
+  return twilio(accountSid, authToken, {
+    ...options,
+    ...(via && { httpClient: new SimulatedTwilio(via, options) }),
+  })
+}
+
+const client = () => singleton('twilio', () => twilioClient(getEnv().twilio))
 
 /** Sends one text through Twilio's Messages API (answered by msw in mock mode). */
 export async function sendSms(to: string, body: string, options: { statusCallback?: string } = {}) {

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readCatalogue } from '../../db/catalogue.ts'
 import { daysFromToday } from '../../db/factories.ts'
@@ -17,18 +18,32 @@ import { firstOpenRoomType, knownKeysOf, unmatchedRooms } from '~/domain/room-ke
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/disney/${name}`, import.meta.url), 'utf8')
 
-/** What the stand-in Disney answers next: a fixture's status and body. */
-let next: { status: number; body: string; type?: string } = { status: 500, body: '' }
-const asked: { url: string; body: string }[] = []
+/** What the stand-in Disney answers next: a fixture's status and body, encoded as said. */
+let next: { status: number; body: string; type?: string; encoding?: string } = {
+  status: 500,
+  body: '',
+}
+const ENCODE: Record<string, (body: string) => Buffer> = {
+  gzip: (body) => gzipSync(body),
+  br: (body) => brotliCompressSync(body),
+  deflate: (body) => deflateSync(body),
+  // What a proxy that mislabels its answers sends.
+  mislabelled: (body) => Buffer.from(body),
+}
+const asked: { url: string; body: string; acceptEncoding?: string }[] = []
 let server: Server
 let via = ''
 beforeAll(async () => {
   server = createServer(async (request, response) => {
     let body = ''
     for await (const chunk of request) body += String(chunk)
-    asked.push({ url: request.url ?? '', body })
-    response.writeHead(next.status, { 'Content-Type': next.type ?? 'application/json' })
-    response.end(next.body)
+    asked.push({ url: request.url ?? '', body, acceptEncoding: request.headers['accept-encoding'] })
+    const encoding = next.encoding
+    response.writeHead(next.status, {
+      'Content-Type': next.type ?? 'application/json',
+      ...(encoding && { 'Content-Encoding': encoding === 'mislabelled' ? 'gzip' : encoding }),
+    })
+    response.end(encoding ? ENCODE[encoding]!(next.body) : next.body)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   via = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -152,6 +167,33 @@ describe('Walt Disney World: availability-and-prices', () => {
       family: 'wdw-hotel',
       reason: 'http',
     })
+  })
+})
+
+describe('compressed answers', () => {
+  const COPPER_CREEK_ANSWER = 'wdw-availability-and-prices.copper-creek.2027-01-15.200.json'
+  const bookable = async () => {
+    const answer = await askRooms(question(COPPER_CREEK, '2027-01-15', '2027-01-19'))
+    return answer.kind === 'rooms' ? answer.rooms.filter((room) => room.bookable).length : null
+  }
+
+  it.each(['gzip', 'br', 'deflate'])(
+    'asks for them as a browser does and reads a %s answer as the plain one',
+    async (encoding) => {
+      answerWith(COPPER_CREEK_ANSWER, 200)
+      const plain = await bookable()
+      next = { ...next, encoding }
+      expect(await bookable()).toBe(plain)
+      expect(plain).toBe(15)
+      expect(asked.at(-1)!.acceptEncoding).toBe('gzip, deflate, br')
+    },
+  )
+
+  it('takes a body that is not what its encoding says for a shape fault', async () => {
+    next = { status: 200, body: fixture(COPPER_CREEK_ANSWER), encoding: 'mislabelled' }
+    await expect(
+      askRooms(question(COPPER_CREEK, '2027-01-15', '2027-01-19')),
+    ).rejects.toMatchObject({ family: 'wdw-hotel', reason: 'shape' })
   })
 })
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { daysFromToday } from '../../db/factories.ts'
@@ -7,9 +8,12 @@ import { fetchDiningAnswer } from '../../worker/upstream/dining.ts'
 import { UpstreamFault } from '../../worker/upstream/errors.ts'
 import { fetchRoomAnswer } from '../../worker/upstream/hotels.ts'
 import { getEnv } from '~/env.server'
+import { twilioClient } from '~/utils/sms.server'
 import { freePort } from '../support/ports.ts'
 
-// The simulator as its own process, as `npm run simulator` starts it for a benchmark.
+// The simulator as its own process, as `npm run simulator` starts it for a benchmark, writing
+// its texts to an outbox of its own.
+const outbox = `/tmp/simulator-over-http-${process.pid}.jsonl`
 let via = ''
 let simulator: ReturnType<typeof spawn> | undefined
 beforeAll(async () => {
@@ -17,11 +21,14 @@ beforeAll(async () => {
   simulator = spawn(
     path.resolve('node_modules/.bin/tsx'),
     ['mocks/simulator-server.ts', '--port', String(port)],
-    { env: { ...process.env, MOCKS: 'true' }, stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      env: { ...process.env, MOCKS: 'true', SMS_OUTBOX_PATH: outbox },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   )
   await new Promise<void>((resolve, reject) => {
     simulator!.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Disney simulator on')) resolve()
+      if (chunk.toString().includes('simulator on http')) resolve()
     })
     simulator!.once('exit', () => reject(new Error('the simulator exited')))
   })
@@ -29,6 +36,7 @@ beforeAll(async () => {
 })
 afterAll(() => {
   simulator?.kill('SIGTERM')
+  rmSync(outbox, { force: true })
 })
 
 describe('the Disney simulator served over HTTP', () => {
@@ -83,5 +91,20 @@ describe('the Disney simulator served over HTTP', () => {
     )
     await expect(call).rejects.toBeInstanceOf(UpstreamFault)
     await expect(call).rejects.toMatchObject({ reason: 'auth' })
+  })
+})
+
+describe("Twilio's stand-in served over HTTP", () => {
+  it("takes a text from Twilio's own client and lists it back, as Twilio does", async () => {
+    const client = twilioClient({ ...getEnv().twilio, via })
+    const to = `+1555${String(process.pid).padStart(7, '0').slice(-7)}`
+    const since = new Date(Date.now() - 60_000)
+    const sent = await client.messages.create({ to, from: '+15005550006', body: 'Room open' })
+    expect(sent.sid).toMatch(/^SM[0-9a-f]{32}$/)
+    expect(sent.status).toBe('queued')
+    const listed = await client.messages.list({ to, dateSentAfter: since, limit: 50 })
+    expect(listed.map((message) => message.sid)).toEqual([sent.sid])
+    // The simulator's process wrote it, not this process's own stand-in.
+    expect(readFileSync(outbox, 'utf8')).toContain(sent.sid)
   })
 })

@@ -28,6 +28,7 @@ const { getEnv } = await import('../../app/env.server.ts')
 const { startMocks } = await import('../../mocks/index.ts')
 // No test reaches an outside service: a request msw does not answer fails, except to this machine.
 const mocks = startMocks(getEnv(), {
+  calls: ['disney', 'twilio', 'stripe'],
   onUnhandledRequest: (request, print) => {
     const { hostname } = new URL(request.url)
     if (hostname !== '127.0.0.1' && hostname !== 'localhost') print.error()

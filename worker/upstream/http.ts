@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import https from 'node:https'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import type { z } from 'zod'
+import { throughSimulator } from '../../app/utils/simulator.server.ts'
 import { UpstreamFault, type EndpointFamily, type FaultReason } from './errors.ts'
 
 /** Disney's endpoints hang on non-browser agents (upstream-disney.md §4.6). */
@@ -8,6 +13,7 @@ export const BROWSER_HEADERS = {
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   'Accept-Language': 'en-us',
   Accept: 'application/json, text/plain, */*',
+  'Accept-Encoding': 'gzip, deflate, br',
 }
 
 /** How every Disney call is made: its time limit, and where Disney is. */
@@ -30,10 +36,85 @@ export interface CallOptions extends UpstreamOptions {
   htmlMeans?: { reason: FaultReason; message: string }
 }
 
-function routed(url: string, via: string | undefined) {
-  if (!via) return url
-  const target = new URL(url)
-  return `${via}/${target.host}${target.pathname}${target.search}`
+// Node's own client with kept-alive sockets, not fetch: the worker asks the same few hosts
+// thousands of times an interval, and fetch's web streams and abort signals cost it more CPU
+// than reading the answer does (decision 0020).
+const AGENTS = {
+  'http:': new http.Agent({ keepAlive: true }),
+  'https:': new https.Agent({ keepAlive: true }),
+}
+
+const DECODERS: Record<string, (body: Buffer) => Promise<Buffer>> = {
+  gzip: promisify(zlib.gunzip),
+  deflate: promisify(zlib.inflate),
+  br: promisify(zlib.brotliDecompress),
+}
+
+interface RawAnswer {
+  status: number
+  location: string | undefined
+  body: Buffer
+}
+
+/** Sends one request and reads its whole answer, decoded; past the time limit it is dropped. */
+function send(options: CallOptions): Promise<RawAnswer> {
+  const target = throughSimulator(options.url, options.via)
+  const client = target.protocol === 'https:' ? https : http
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      target,
+      {
+        method: options.method,
+        agent: AGENTS[target.protocol as keyof typeof AGENTS],
+        headers: {
+          ...BROWSER_HEADERS,
+          'X-Correlation-Id': randomUUID(),
+          ...(payload !== undefined && {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(payload),
+          }),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('error', reject)
+        response.on('end', () => {
+          const encoding = response.headers['content-encoding']?.trim().toLowerCase() || 'identity'
+          const body = Buffer.concat(chunks)
+          const decode =
+            encoding === 'identity' ? Promise.resolve(body) : DECODERS[encoding]?.(body)
+          const answer = (decoded: Buffer) =>
+            resolve({
+              status: response.statusCode ?? 0,
+              location: response.headers.location,
+              body: decoded,
+            })
+          const undecodable = () =>
+            reject(
+              new UpstreamFault(
+                options.family,
+                'shape',
+                `answered a body that could not be read as ${encoding} (status ${response.statusCode})`,
+              ),
+            )
+          if (decode) decode.then(answer, undecodable)
+          else undecodable()
+        })
+      },
+    )
+    const timer = setTimeout(() => {
+      reject(
+        new UpstreamFault(options.family, 'timeout', `no answer within ${options.timeoutMs} ms`),
+      )
+      request.destroy()
+    }, options.timeoutMs)
+    request.on('error', reject)
+    request.on('close', () => clearTimeout(timer))
+    request.end(payload)
+  })
 }
 
 /**
@@ -41,53 +122,38 @@ function routed(url: string, via: string | undefined) {
  * a redirect, HTML where JSON was asked for, a timeout or a network error is a fault.
  */
 export async function callDisney(options: CallOptions): Promise<{ status: number; json: unknown }> {
-  let response: Response
+  let answer: RawAnswer
   try {
-    response = await fetch(routed(options.url, options.via), {
-      method: options.method,
-      headers: {
-        ...BROWSER_HEADERS,
-        'X-Correlation-Id': randomUUID(),
-        ...(options.body !== undefined && { 'Content-Type': 'application/json' }),
-        ...options.headers,
-      },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(options.timeoutMs),
-      redirect: 'manual',
-    })
+    answer = await send(options)
   } catch (error) {
-    const timedOut =
-      error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-    throw new UpstreamFault(
-      options.family,
-      timedOut ? 'timeout' : 'network',
-      timedOut ? `no answer within ${options.timeoutMs} ms` : String(error),
-    )
+    if (error instanceof UpstreamFault) throw error
+    throw new UpstreamFault(options.family, 'network', String(error))
   }
-  const text = await response.text()
-  if (response.status >= 300 && response.status < 400) {
+  const { status, location } = answer
+  if (status >= 300 && status < 400) {
     throw new UpstreamFault(
       options.family,
       'auth',
-      `redirected (${response.status}) to ${response.headers.get('location') ?? 'somewhere'}`,
+      `redirected (${status}) to ${location ?? 'somewhere'}`,
     )
   }
-  if (!text.trim()) return { status: response.status, json: null }
+  const text = answer.body.toString('utf8')
+  if (!text.trim()) return { status, json: null }
   try {
-    return { status: response.status, json: JSON.parse(text) as unknown }
+    return { status, json: JSON.parse(text) as unknown }
   } catch {
     if (/^\s*</.test(text)) {
       const meaning = options.htmlMeans ?? { reason: 'shape', message: 'answered HTML' }
       throw new UpstreamFault(
         options.family,
         meaning.reason,
-        `${meaning.message} (status ${response.status})`,
+        `${meaning.message} (status ${status})`,
       )
     }
     throw new UpstreamFault(
       options.family,
       'shape',
-      `answered a body that is not JSON (status ${response.status})`,
+      `answered a body that is not JSON (status ${status})`,
     )
   }
 }
