@@ -4,16 +4,17 @@
  *
  *   npm run build && npm run bench:lighthouse [-- --runs 3] [--path /login --scripts]
  *
- * Prints one row per page: performance score, the median of the runs in which headless Chrome
- * painted the page before it finished loading, beside the median of all runs and the count of
- * runs in which it did not (its compositor withheld frames for a second or two:
- * GoogleChrome/lighthouse#17148; Lantern then counts every request as holding up the paint);
- * the JavaScript the page loaded while Lighthouse
- * watched (lazy chunks included), as gzipped bodies and as Lighthouse's transfer size, which adds
- * each response's headers (about 1 kB each over HTTP/1.1 here; HTTP/2 compresses them); Largest
- * Contentful Paint, Total Blocking Time, Cumulative Layout Shift.
- * With several runs, each figure is the median. `--path` (repeatable) measures only those pages;
- * `--scripts` lists each script a page loaded with its transfer size.
+ * Prints one row per page: the performance score, as the median of the runs in which headless
+ * Chrome painted the page before it finished loading, beside the median of all runs and the count
+ * of runs in which it did not (its compositor withheld frames for a second or two:
+ * GoogleChrome/lighthouse#17148; Lantern then counts every request as holding up the paint); the
+ * JavaScript the page loaded while Lighthouse watched (lazy chunks included), as gzipped bodies and
+ * as Lighthouse's transfer size, which adds each response's headers (about 1 kB each over HTTP/1.1
+ * here; HTTP/2 compresses them); Largest Contentful Paint, Total Blocking Time, Cumulative Layout
+ * Shift, each the median of the same runs as the score (of all runs when every run stalled).
+ * `--path` (repeatable) measures only those pages; `--scripts` lists, for each run, every script
+ * the page loaded with its transfer size, the element Lighthouse took for the largest paint, and
+ * the load, first paint and largest paint Chrome observed.
  */
 import { get } from 'node:http'
 import { parseArgs } from 'node:util'
