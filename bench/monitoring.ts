@@ -8,11 +8,13 @@
  *     openings of the cold start and of the steady state, with the SMS queue's peak depth,
  *  4. peak memory (RSS) of each worker and Redis memory,
  *  5. the worker processes' own cost: CPU ms per 1,000 alert checks (from /proc), the event
- *     loop's p99 delay (the worst worker) and jobs whose lock was lost,
+ *     loop's p99 delay (the worst worker), jobs whose lock was lost, and Disney calls by outcome
+ *     (a timeout or network fault there means the run measured waiting, not work),
  * with the machine's load average at the start and the end. It runs against this machine's
  * Postgres and Redis, on a database of its own, with the stand-ins for Disney and Twilio in a
  * process of their own, reached over HTTP as the real services are (so the workers' CPU is theirs
- * alone). Numbers, not assertions: run it by hand.
+ * alone). Numbers, not assertions: run it by hand. `BENCH_LOG_LEVEL=warn` shows the workers' logs
+ * at that level; `BENCH_PROFILE=1` leaves a CPU profile of each worker in /tmp/prof.
  */
 import { execSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -217,6 +219,17 @@ async function latenessBuckets(workers: number) {
   return buckets
 }
 
+/** Disney calls summed over the workers' /metrics by outcome: the kind of answer, or the fault. */
+async function upstreamOutcomes(workers: number) {
+  const outcomes = new Map<string, number>()
+  for (const text of await scrape(workers))
+    for (const [, outcome, count] of text.matchAll(
+      /upstream_calls_total\{[^}]*outcome="([^"]+)"[^}]*\} (\d+)/g,
+    ))
+      outcomes.set(outcome!, (outcomes.get(outcome!) ?? 0) + Number(count))
+  return [...outcomes].map(([outcome, count]) => `${outcome} ${count}`).join(', ') || 'none'
+}
+
 /** A metric's samples summed over the workers' /metrics, or the largest one with `max`. */
 async function workerMetric(workers: number, pattern: RegExp, combine: 'sum' | 'max' = 'sum') {
   const values = (await scrape(workers)).flatMap((text) =>
@@ -302,7 +315,7 @@ async function main() {
     MOCKS: 'true',
     DATABASE_URL: url,
     REDIS_PREFIX: prefix,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     SMS_OUTBOX_PATH: `/tmp/${name}-outbox.jsonl`,
     UPSTREAM_RATE_PER_SECOND: '10000',
     SMS_RATE_PER_SECOND: args['sms-rate'],
@@ -323,7 +336,7 @@ async function main() {
       ],
       {
         env: { ...env, WORKER_METRICS_PORT: String(9500 + i) },
-        stdio: ['ignore', 'ignore', 'inherit'],
+        stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
       },
     ),
   )
@@ -392,6 +405,7 @@ async function main() {
     'max',
   )
   const lostLocks = await workerMetric(WORKERS, /lost_locks_total\{[^}]*\} (\d+)/g)
+  const outcomes = await upstreamOutcomes(WORKERS)
 
   const steadySeconds = steadyAt ? (Date.now() - steadyAt) / 1000 : 0
   const steadyRate = steadySeconds > 0 ? (checksAtEnd - checksAtSteady) / steadySeconds : NaN
@@ -462,6 +476,8 @@ async function main() {
   console.log(
     `   event loop delay, worst worker: p99 ${(eventLoopP99 * 1000).toFixed(0)} ms, max ${(eventLoopMax * 1000).toFixed(0)} ms; lost locks (stalled or missing): ${lostLocks}`,
   )
+  // Timeouts and network faults here mean the run measured waiting, not work.
+  console.log(`   Disney calls by outcome: ${outcomes}`)
   console.log(`   load average at the end: ${load()}`)
 
   await Promise.all(

@@ -1,7 +1,11 @@
+import http from 'node:http'
 import twilio from 'twilio'
 import { getEnv, type Env } from '~/env.server'
 import { singleton } from '~/utils/singleton.server'
 import { throughSimulator } from '~/utils/simulator.server'
+
+/** twilio-node's default for its https agent (`DEFAULT_MAX_SOCKETS` in its RequestClient). */
+const TWILIO_SOCKETS_PER_HOST = 20
 
 /** Twilio's own HTTP client, its calls answered by the simulator's process (SIMULATOR_URL). */
 class SimulatedTwilio extends twilio.RequestClient {
@@ -10,6 +14,12 @@ class SimulatedTwilio extends twilio.RequestClient {
     options: ConstructorParameters<typeof twilio.RequestClient>[0],
   ) {
     super(options)
+    // The SDK bounds its https connections (20 a host); the simulator is plain http, which axios
+    // would otherwise send through Node's unbounded global agent: the same bound here.
+    this.axios.defaults.httpAgent = new http.Agent({
+      keepAlive: true,
+      maxSockets: TWILIO_SOCKETS_PER_HOST,
+    })
   }
 
   override request<TData>(

@@ -38,10 +38,13 @@ export interface CallOptions extends UpstreamOptions {
 
 // Node's own client with kept-alive sockets, not fetch: the worker asks the same few hosts
 // thousands of times an interval, and fetch's web streams and abort signals cost it more CPU
-// than reading the answer does (decision 0020).
+// than reading the answer does (decision 0020). A host gets a bounded set of connections, reused:
+// a burst of a few hundred questions opening a socket each overflowed the listener's queue, and
+// the SYNs it dropped came back as ten-second timeouts (decision 0021).
+export const SOCKETS_PER_HOST = 32
 const AGENTS = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+  'http:': new http.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_HOST }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_HOST }),
 }
 
 const DECODERS: Record<string, (body: Buffer) => Promise<Buffer>> = {
