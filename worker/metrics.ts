@@ -68,26 +68,36 @@ export function createMetrics() {
 export type Metrics = ReturnType<typeof createMetrics>
 
 /**
+ * How often the loop is sampled. Every sample wakes the process: sampling every 10 ms cost an idle
+ * process about 6.6 ms of CPU a second on this machine, every 50 ms about 1.4.
+ */
+export const EVENT_LOOP_SAMPLE_MS = 50
+
+/** The histogram holds the time between samples; the delay is what a sample came later than due. */
+export function delayBeyondSample(intervalNs: number) {
+  return Math.max(0, intervalNs / 1e6 - EVENT_LOOP_SAMPLE_MS)
+}
+
+/**
  * The event loop's delay since the worker started, p99 and max, as a gauge. Unlike the default
  * metrics' lag (reset at every scrape), it never resets, so one read at the end covers the run.
  */
 export function watchEventLoop(metrics: Metrics) {
-  const delay = monitorEventLoopDelay({ resolution: 10 })
-  delay.enable()
+  const intervals = monitorEventLoopDelay({ resolution: EVENT_LOOP_SAMPLE_MS })
+  intervals.enable()
+  const p99Ms = () => delayBeyondSample(intervals.percentile(99))
+  const maxMs = () => delayBeyondSample(intervals.max)
   new Gauge({
     name: 'event_loop_delay_seconds',
     help: 'Event-loop delay since the worker started, by quantile',
     labelNames: ['quantile'],
     registers: [metrics.registry],
     collect() {
-      this.set({ quantile: '0.99' }, delay.percentile(99) / 1e9)
-      this.set({ quantile: 'max' }, delay.max / 1e9)
+      this.set({ quantile: '0.99' }, p99Ms() / 1000)
+      this.set({ quantile: 'max' }, maxMs() / 1000)
     },
   })
-  return {
-    p99Ms: () => delay.percentile(99) / 1e6,
-    maxMs: () => delay.max / 1e6,
-  }
+  return { p99Ms, maxMs }
 }
 
 /** Serves /metrics; queue depths are read from Redis at each scrape. */

@@ -1,0 +1,27 @@
+import { expect, it } from 'vitest'
+import {
+  createMetrics,
+  delayBeyondSample,
+  EVENT_LOOP_SAMPLE_MS,
+  watchEventLoop,
+} from './metrics.ts'
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+it('counts only what a sample came later than due: the sampling interval is not a delay', () => {
+  expect(delayBeyondSample(EVENT_LOOP_SAMPLE_MS * 1e6)).toBe(0)
+  expect(delayBeyondSample((EVENT_LOOP_SAMPLE_MS - 1) * 1e6)).toBe(0)
+  expect(delayBeyondSample((EVENT_LOOP_SAMPLE_MS + 250) * 1e6)).toBe(250)
+})
+
+it('reports a stall of the loop, in the gauge the benchmark reads', async () => {
+  const metrics = createMetrics()
+  const eventLoop = watchEventLoop(metrics)
+  await wait(2 * EVENT_LOOP_SAMPLE_MS) // the histogram starts at its first sample
+  const stalledUntil = Date.now() + 300
+  while (Date.now() < stalledUntil); // the loop held for 300 ms
+  await wait(2 * EVENT_LOOP_SAMPLE_MS)
+  expect(eventLoop.maxMs()).toBeGreaterThanOrEqual(300 - EVENT_LOOP_SAMPLE_MS)
+  const exported = await metrics.registry.getSingleMetricAsString('event_loop_delay_seconds')
+  expect(exported).toMatch(/quantile="max"\} 0\.[2-9]/)
+})
