@@ -23,5 +23,6 @@ it('reports a stall of the loop, in the gauge the benchmark reads', async () => 
   await wait(2 * EVENT_LOOP_SAMPLE_MS)
   expect(eventLoop.maxMs()).toBeGreaterThanOrEqual(300 - EVENT_LOOP_SAMPLE_MS)
   const exported = await metrics.registry.getSingleMetricAsString('event_loop_delay_seconds')
-  expect(exported).toMatch(/quantile="max"\} 0\.[2-9]/)
+  const maxSeconds = Number(/quantile="max"\} ([\d.e+-]+)/.exec(exported)?.[1])
+  expect(maxSeconds).toBeGreaterThanOrEqual((300 - EVENT_LOOP_SAMPLE_MS) / 1000)
 })
