@@ -1,11 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
+import { singleton } from '~/utils/singleton.server'
 
 /**
  * What every log line of one request carries, without passing it through every call, and what
  * its loaders share (a page's loaders run side by side, each asking for the signed-in user).
  */
-const requests = new AsyncLocalStorage<{ requestId: string; shared?: Map<string, unknown> }>()
+type RequestStore = { requestId: string; shared?: Map<string, unknown> }
+// One store per process: server.ts opens it from its own copy of this module, while the loaders
+// reading it run in the Remix build's bundled copy.
+const requests = singleton('request-context', () => new AsyncLocalStorage<RequestStore>())
 
 /** A caller's X-Request-Id is kept when it is a sane token; otherwise the request gets a new one. */
 export function requestIdFrom(header: string | undefined): string {
