@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database, DestinationId, Resort, RoomType } from '../../db/schema.ts'
 import { destinationDisplay } from '~/domain/destinations'
+import { once, rowsById } from '~/models/read-once.server'
 
 type Executor = Kysely<Database>
 
@@ -39,24 +40,6 @@ export function toRoomTypeJson(room: RoomType) {
 }
 export type RoomTypeJson = ReturnType<typeof toRoomTypeJson>
 
-const readOnce = new WeakMap<Executor, Map<string, Promise<unknown>>>()
-
-/**
- * The catalogue changes only when the seed runs (a deploy, then a restart), and the admin's room
- * key mappings touch nothing these calls return, so each list is read once per process and
- * database (decision record 0016). A failed read is forgotten, so the next call tries again.
- */
-function once<T>(db: Executor, key: string, read: () => Promise<T>): Promise<T> {
-  let lists = readOnce.get(db)
-  if (!lists) readOnce.set(db, (lists = new Map()))
-  const known = lists.get(key) as Promise<T> | undefined
-  if (known) return known
-  const reading = read()
-  lists.set(key, reading)
-  reading.catch(() => lists.delete(key))
-  return reading
-}
-
 /** Listed resorts, Walt Disney World first, then by name. */
 export function listResorts(db: Executor) {
   return once(db, 'resorts', () =>
@@ -79,6 +62,27 @@ export async function listSoldResorts(db: Executor) {
 export function findResort(db: Executor, id: string) {
   if (!UUID.test(id)) return Promise.resolve(undefined)
   return db.selectFrom('resorts').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** Resorts and room types by id, listed or not (an alert's resort may have left the catalogue). */
+export function resortsById(db: Executor, ids: readonly string[]) {
+  return rowsById(
+    db,
+    'resorts-by-id',
+    ids,
+    () => db.selectFrom('resorts').selectAll().execute(),
+    (missing) => db.selectFrom('resorts').selectAll().where('id', 'in', missing).execute(),
+  )
+}
+
+export function roomTypesById(db: Executor, ids: readonly string[]) {
+  return rowsById(
+    db,
+    'room-types-by-id',
+    ids,
+    () => db.selectFrom('roomTypes').selectAll().execute(),
+    (missing) => db.selectFrom('roomTypes').selectAll().where('id', 'in', missing).execute(),
+  )
 }
 
 /** The listed room types of a resort (an id the caller has found, so the lists stay bounded). */

@@ -12,7 +12,14 @@ import {
   insertAlert,
   nextCheckAfterEdit,
 } from '~/models/alert-rules.server'
-import { findResort, listRoomTypes, toResortJson, toRoomTypeJson } from '~/models/catalogue.server'
+import {
+  findResort,
+  listRoomTypes,
+  resortsById,
+  roomTypesById,
+  toResortJson,
+  toRoomTypeJson,
+} from '~/models/catalogue.server'
 
 type Executor = Kysely<Database>
 
@@ -21,17 +28,19 @@ const iso = (value: Date | string | null) => (value ? new Date(value).toISOStrin
 /** The hotel alert (availability query) of the JSON contract (accounts §3). */
 async function toJson(db: Executor, alerts: HotelAlert[]) {
   if (alerts.length === 0) return []
-  const resortIds = [...new Set(alerts.map((alert) => alert.resortId))]
-  const roomIds = [...new Set(alerts.flatMap((alert) => alert.roomTypeIds))]
   const [resorts, rooms] = await Promise.all([
-    db.selectFrom('resorts').selectAll().where('id', 'in', resortIds).execute(),
-    db.selectFrom('roomTypes').selectAll().where('id', 'in', roomIds).execute(),
+    resortsById(
+      db,
+      alerts.map((alert) => alert.resortId),
+    ),
+    roomTypesById(
+      db,
+      alerts.flatMap((alert) => alert.roomTypeIds),
+    ),
   ])
-  const resortById = new Map(resorts.map((resort) => [resort.id, toResortJson(resort)]))
-  const roomById = new Map(rooms.map((room) => [room.id, toRoomTypeJson(room)]))
   return alerts.map((alert) => ({
     id: alert.id,
-    resort: resortById.get(alert.resortId)!,
+    resort: toResortJson(resorts.get(alert.resortId)!),
     resortId: alert.resortId,
     checkInDate: alert.checkInDate,
     checkOutDate: alert.checkOutDate,
@@ -39,7 +48,10 @@ async function toJson(db: Executor, alerts: HotelAlert[]) {
     numberOfChildren: alert.agesOfChildren.length,
     agesOfChildren: alert.agesOfChildren,
     accessible: alert.accessible,
-    rooms: alert.roomTypeIds.flatMap((id) => roomById.get(id) ?? []),
+    rooms: alert.roomTypeIds.flatMap((id) => {
+      const room = rooms.get(id)
+      return room ? [toRoomTypeJson(room)] : []
+    }),
     roomIds: alert.roomTypeIds,
     active: alert.status === HOTEL_STATUS.running,
     status: alert.status,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database, Plan } from '../../db/schema.ts'
 import { PLANS, priceText } from '~/domain/plans'
 import { getLogger } from '~/utils/logger.server'
+import { rowsById } from '~/models/read-once.server'
 
 type Executor = Kysely<Database>
 
@@ -61,8 +62,16 @@ export async function plansOnOffer(
   }
 }
 
-export function findPlan(db: Executor, id: string) {
-  return db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst()
+/** A plan by id, legacy or not; plans change only when the seed runs, so they are read once. */
+export async function findPlan(db: Executor, id: string) {
+  const plans = await rowsById(
+    db,
+    'plans-by-id',
+    [id],
+    () => db.selectFrom('plans').selectAll().execute(),
+    (missing) => db.selectFrom('plans').selectAll().where('id', 'in', missing).execute(),
+  )
+  return plans.get(id)
 }
 
 export function findPlanByPriceId(db: Executor, priceId: string) {
