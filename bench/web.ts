@@ -1,16 +1,22 @@
 /**
  * Web benchmark, after `npm run build`:
- * `npm run bench:web -- [--seconds S] [--connections C] [--pages /a,/b] [--profile DIR]`.
+ * `npm run bench:web -- [--seconds S] [--connections C] [--pages /a,/b] [--processes N] [--profile DIR]`.
  * Starts the production build with mocks on a free port and a database of its own, signs a user
  * in through /login (the code read from the SMS outbox), gives them a plan and 10 alerts, then
  * runs autocannon at C connections (50 by default) on /dashboard signed in and on the public
  * pages signed out. Per page it prints requests/s, p50/p99 latency, errors and non-2xx answers,
- * the size of each gzipped answer, and the server's CPU milliseconds per request (from
- * /proc/PID/stat before and after), with the load average. Numbers, not assertions: run it by
- * hand. `--profile DIR` starts the server with `node --cpu-prof` and leaves its profile in DIR.
+ * the size of each gzipped answer, and CPU milliseconds per request: the web server's (from
+ * /proc/PID/stat before and after), Postgres's, and the whole machine's (from /proc/stat, so the
+ * load generator and anything else running count too), with the load average. The machine's
+ * figure is the ceiling: two cores give 2,000 ms of CPU a second, so N requests/s need at most
+ * 2000/N ms each, all processes together.
+ * `--processes N` starts N web servers and splits the connections evenly between them, as a load
+ * balancer in front of N processes would; latencies are then those of the slowest process.
+ * Numbers, not assertions: run it by hand. `--profile DIR` starts the server with
+ * `node --cpu-prof` and leaves its profile in DIR.
  */
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -29,11 +35,13 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     // Some of the pages only, e.g. `--pages /dashboard` while profiling one.
     pages: { type: 'string' },
+    processes: { type: 'string', default: '1' },
     profile: { type: 'string' },
   },
 })
 const SECONDS = Number(args.seconds)
 const CONNECTIONS = Number(args.connections)
+const PROCESSES = Number(args.processes)
 const PAGES = args.pages?.split(',') ?? [
   '/dashboard',
   '/',
@@ -52,6 +60,34 @@ function cpuMs(pid: number) {
   // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
+}
+
+/** CPU milliseconds every Postgres process has used (the pool's connections live through a run). */
+function postgresCpuMs() {
+  let total = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        total += cpuMs(Number(entry))
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total
+}
+
+/** CPU milliseconds the whole machine has spent busy, every core and process, from /proc/stat. */
+function machineCpuMs() {
+  const [user, nice, system, _idle, _iowait, irq, softirq, steal] = readFileSync(
+    '/proc/stat',
+    'utf8',
+  )
+    .split('\n')[0]!
+    .split(/\s+/)
+    .slice(1)
+    .map(Number)
+  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / TICKS_PER_SECOND
 }
 
 async function waitUntilUp(baseUrl: string) {
@@ -118,40 +154,59 @@ async function giveAlerts() {
   }
 }
 
-async function measure(baseUrl: string, pid: number, page: string, cookie?: string) {
-  const options = {
-    url: `${baseUrl}${page}`,
-    connections: CONNECTIONS,
-    headers: { 'Accept-Encoding': 'gzip', ...(cookie && { Cookie: cookie }) },
-  }
-  await autocannon({ ...options, duration: 3 }) // warm-up: JIT, pools, caches
+async function measure(servers: Server[], page: string, cookie?: string) {
+  // Each server gets its share of the connections, as behind a load balancer.
+  const run = (duration: number) =>
+    Promise.all(
+      servers.map((server) =>
+        autocannon({
+          url: `${server.baseUrl}${page}`,
+          connections: Math.max(1, Math.round(CONNECTIONS / servers.length)),
+          duration,
+          headers: { 'Accept-Encoding': 'gzip', ...(cookie && { Cookie: cookie }) },
+        }),
+      ),
+    )
+  await run(3) // warm-up: JIT, pools, caches
   const load = loadavg()[0]!
-  const cpuBefore = cpuMs(pid)
-  const result = await autocannon({ ...options, duration: SECONDS })
-  const cpu = cpuMs(pid) - cpuBefore
+  const serverCpu = () => servers.reduce((sum, server) => sum + cpuMs(server.pid), 0)
+  const before = { server: serverCpu(), postgres: postgresCpuMs(), machine: machineCpuMs() }
+  const results = await run(SECONDS)
+  const requests = Math.max(
+    1,
+    results.reduce((sum, result) => sum + result.requests.total, 0),
+  )
+  const perRequest = (ms: number) => Number((ms / requests).toFixed(2))
   return {
     page: `${page}${cookie ? ' (signed in)' : ''}`,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.timeouts,
-    'non-2xx': result.non2xx,
-    'CPU ms/req': Number((cpu / Math.max(1, result.requests.total)).toFixed(2)),
+    'req/s': Math.round(results.reduce((sum, result) => sum + result.requests.average, 0)),
+    'p50 ms': Math.max(...results.map((result) => result.latency.p50)),
+    'p99 ms': Math.max(...results.map((result) => result.latency.p99)),
+    errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
+    'non-2xx': results.reduce((sum, result) => sum + result.non2xx, 0),
+    'web CPU ms/req': perRequest(serverCpu() - before.server),
+    'Postgres ms/req': perRequest(postgresCpuMs() - before.postgres),
+    'machine ms/req': perRequest(machineCpuMs() - before.machine),
     'kB/req': Number(
-      (result.throughput.total / Math.max(1, result.requests.total) / 1000).toFixed(1),
+      (results.reduce((sum, result) => sum + result.throughput.total, 0) / requests / 1000).toFixed(
+        1,
+      ),
     ),
     'load avg': Number(load.toFixed(2)),
   }
 }
 
-async function main() {
-  await setUpDatabase(databaseUrl)
+interface Server {
+  baseUrl: string
+  pid: number
+  stop: () => Promise<unknown>
+}
 
+/** A web process as `npm run start:web` runs it, with the production log level. */
+async function startServer(outboxPath: string): Promise<Server> {
   const port = await freePort()
   const baseUrl = `http://localhost:${port}`
-  const outboxPath = path.join(await mkdtemp(path.join(tmpdir(), 'bench-web-')), 'sms.jsonl')
   const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : []
-  // As `npm run start:web` runs it, with the production log level: pino-http logs every request.
   const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'server.ts'], {
     env: {
       ...process.env,
@@ -166,13 +221,30 @@ async function main() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
+  const stop = () =>
+    new Promise((resolve) => {
+      server.once('exit', resolve)
+      server.kill('SIGTERM')
+    })
+  await waitUntilUp(baseUrl).catch(async (error: unknown) => {
+    await stop()
+    throw error
+  })
+  return { baseUrl, pid: server.pid!, stop }
+}
+
+async function main() {
+  await setUpDatabase(databaseUrl)
+  const outboxPath = path.join(await mkdtemp(path.join(tmpdir(), 'bench-web-')), 'sms.jsonl')
+  const servers: Server[] = []
   try {
-    await waitUntilUp(baseUrl)
-    const cookie = await signIn(baseUrl, outboxPath)
+    // Sessions live in Postgres, so the cookie one process gave is good at every other.
+    for (let i = 0; i < PROCESSES; i++) servers.push(await startServer(outboxPath))
+    const cookie = await signIn(servers[0]!.baseUrl, outboxPath)
     await giveAlerts()
     console.log(
-      `${new Date().toISOString()}: ${CONNECTIONS} connections, ${SECONDS} s a page, ` +
-        `load average ${loadavg()
+      `${new Date().toISOString()}: ${CONNECTIONS} connections over ${PROCESSES} web ` +
+        `process${PROCESSES === 1 ? '' : 'es'}, ${SECONDS} s a page, load average ${loadavg()
           .map((n) => n.toFixed(2))
           .join(' ')}`,
     )
@@ -180,14 +252,11 @@ async function main() {
     for (const page of PAGES) {
       // The dashboard is measured signed in, the public pages as a visitor sees them.
       const signedIn = page.startsWith('/dashboard')
-      rows.push(await measure(baseUrl, server.pid!, page, signedIn ? cookie : undefined))
+      rows.push(await measure(servers, page, signedIn ? cookie : undefined))
     }
     console.table(rows)
   } finally {
-    await new Promise((resolve) => {
-      server.once('exit', resolve)
-      server.kill('SIGTERM')
-    })
+    await Promise.all(servers.map((server) => server.stop()))
     await dropDatabase(databaseUrl)
   }
 }
