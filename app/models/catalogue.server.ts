@@ -59,9 +59,9 @@ export async function listSoldResorts(db: Executor) {
 }
 
 /** A resort by id, listed or not: alerts may point at one that has left the catalogue. */
-export function findResort(db: Executor, id: string) {
-  if (!UUID.test(id)) return Promise.resolve(undefined)
-  return db.selectFrom('resorts').selectAll().where('id', '=', id).executeTakeFirst()
+export async function findResort(db: Executor, id: string) {
+  if (!UUID.test(id)) return undefined
+  return (await resortsById(db, [id])).get(id)
 }
 
 /** Resorts and room types by id, listed or not (an alert's resort may have left the catalogue). */
