@@ -62,18 +62,25 @@ function cpuMs(pid: number) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
 }
 
-/** CPU milliseconds every Postgres process has used (the pool's connections live through a run). */
+/** CPU milliseconds each Postgres process has used, by pid. */
 function postgresCpuMs() {
-  let total = 0
+  const used = new Map<number, number>()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        total += cpuMs(Number(entry))
+        used.set(Number(entry), cpuMs(Number(entry)))
     } catch {
       // The process ended while we looked.
     }
   }
+  return used
+}
+
+/** What Postgres used since `before`: a process that ended in between takes its time with it. */
+function postgresCpuSince(before: Map<number, number>) {
+  let total = 0
+  for (const [pid, ms] of postgresCpuMs()) total += ms - (before.get(pid) ?? 0)
   return total
 }
 
@@ -185,7 +192,7 @@ async function measure(servers: Server[], page: string, cookie?: string) {
     errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
     'non-2xx': results.reduce((sum, result) => sum + result.non2xx, 0),
     'web CPU ms/req': perRequest(serverCpu() - before.server),
-    'Postgres ms/req': perRequest(postgresCpuMs() - before.postgres),
+    'Postgres ms/req': perRequest(postgresCpuSince(before.postgres)),
     'machine ms/req': perRequest(machineCpuMs() - before.machine),
     'kB/req': Number(
       (results.reduce((sum, result) => sum + result.throughput.total, 0) / requests / 1000).toFixed(
