@@ -20,16 +20,23 @@ function likePattern(search: string) {
 
 /** The user's alerts of both kinds matching the search and the type, as (kind, id, created_at). */
 function matchingAlerts(userId: string, query: DashboardView) {
-  const pattern = likePattern(query.search.trim())
+  const search = query.search.trim()
+  // Only a search reads names: without one, the catalogue's tables stay out of the query.
+  const pattern = search ? likePattern(search) : null
+  const resortNamed = pattern
+    ? sql`and exists (select 1 from resorts r where r.id = h.resort_id and r.name ilike ${pattern})`
+    : sql``
+  const restaurantNamed = pattern
+    ? sql`and exists (select 1 from dining_locations l
+        where l.id = d.dining_location_id and l.name ilike ${pattern})`
+    : sql``
   return sql`
     select * from (
-      select 'hotel' as kind, h.id, h.created_at
-      from hotel_alerts h join resorts r on r.id = h.resort_id
-      where h.user_id = ${userId} and ${isUserHotelAlert('h')} and r.name ilike ${pattern}
+      select 'hotel' as kind, h.id, h.created_at from hotel_alerts h
+      where h.user_id = ${userId} and ${isUserHotelAlert('h')} ${resortNamed}
       union all
-      select 'dining' as kind, d.id, d.created_at
-      from dining_alerts d join dining_locations l on l.id = d.dining_location_id
-      where d.user_id = ${userId} and l.name ilike ${pattern}
+      select 'dining' as kind, d.id, d.created_at from dining_alerts d
+      where d.user_id = ${userId} ${restaurantNamed}
     ) alerts
     where ${query.type}::text is null or kind = ${query.type}
   `
