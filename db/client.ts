@@ -99,7 +99,18 @@ export function createDb(connectionString: string, options: DbOptions = {}): DB 
     // then open it again (a Postgres process each time) a few seconds later.
     idleTimeoutMillis: 60_000,
   })
-  const report = (error: Error) => options.onIdleError?.(error)
+  // An idle client's error reaches both listeners below, and pg-pool hangs the whole client on it
+  // (`error.client`) in one of them. A report becomes a log line, so each error is reported once,
+  // after both listeners have run, without the client.
+  const reported = new WeakSet<Error>()
+  const report = (error: Error) => {
+    if (reported.has(error)) return
+    reported.add(error)
+    queueMicrotask(() => {
+      delete (error as Error & { client?: unknown }).client
+      options.onIdleError?.(error)
+    })
+  }
   pool.on('error', report)
   // A client whose connection drops while checked out emits on itself, not on the pool.
   pool.on('connect', (client) => client.on('error', report))

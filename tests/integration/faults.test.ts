@@ -304,6 +304,12 @@ describe('the database connection dropped', () => {
     expect((refused as Response).status).toBe(503)
     // The pool heard of its idle connection dying instead of crashing the process.
     await until('the pool reports the lost connection', async () => lost.length > 0, 10_000)
+    // What is reported goes to a log line: the error, without the pg client pg-pool hangs on it.
+    console.log(
+      'LOST',
+      lost.map((e) => [e.message, Object.keys(e)]),
+    )
+    expect(lost.filter((error) => 'client' in error)).toEqual([])
     await proxy.open()
     const back = await until('the web pool reconnects', async () => {
       await sql`select 1`.execute(web)
@@ -312,6 +318,25 @@ describe('the database connection dropped', () => {
     console.log(
       `web pool: 503 while cut, serving again ${(back / 1000).toFixed(1)} s after Postgres was back`,
     )
+    await web.destroy()
+  })
+})
+
+describe('an idle connection ended by Postgres', () => {
+  it('is reported once, without the pg client that pg-pool hangs on the error', async () => {
+    const lost: Error[] = []
+    const web = createDb(process.env.DATABASE_URL!, {
+      max: 1,
+      onIdleError: (error) => lost.push(error),
+    })
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(web)
+    await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(db)
+    await until('the pool reports the ended connection', async () => lost.length > 0, 10_000)
+    // A report becomes a log line: with the client, kilobytes of its state and connection settings.
+    expect(lost.map((error) => error.message)).toEqual([
+      'terminating connection due to administrator command',
+    ])
+    expect('client' in lost[0]!).toBe(false)
     await web.destroy()
   })
 })
