@@ -65,25 +65,9 @@ export async function findResort(db: Executor, id: string) {
 }
 
 /** Resorts and room types by id, listed or not (an alert's resort may have left the catalogue). */
-export function resortsById(db: Executor, ids: readonly string[]) {
-  return rowsById(
-    db,
-    'resorts-by-id',
-    ids,
-    () => db.selectFrom('resorts').selectAll().execute(),
-    (missing) => db.selectFrom('resorts').selectAll().where('id', 'in', missing).execute(),
-  )
-}
-
-export function roomTypesById(db: Executor, ids: readonly string[]) {
-  return rowsById(
-    db,
-    'room-types-by-id',
-    ids,
-    () => db.selectFrom('roomTypes').selectAll().execute(),
-    (missing) => db.selectFrom('roomTypes').selectAll().where('id', 'in', missing).execute(),
-  )
-}
+export const resortsById = (db: Executor, ids: readonly string[]) => rowsById(db, 'resorts', ids)
+export const roomTypesById = (db: Executor, ids: readonly string[]) =>
+  rowsById(db, 'roomTypes', ids)
 
 /** The listed room types of a resort (an id the caller has found, so the lists stay bounded). */
 export function listRoomTypes(db: Executor, resortId: string) {

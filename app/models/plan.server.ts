@@ -64,14 +64,7 @@ export async function plansOnOffer(
 
 /** A plan by id, legacy or not; plans change only when the seed runs, so they are read once. */
 export async function findPlan(db: Executor, id: string) {
-  const plans = await rowsById(
-    db,
-    'plans-by-id',
-    [id],
-    () => db.selectFrom('plans').selectAll().execute(),
-    (missing) => db.selectFrom('plans').selectAll().where('id', 'in', missing).execute(),
-  )
-  return plans.get(id)
+  return (await rowsById(db, 'plans', [id])).get(id)
 }
 
 export function findPlanByPriceId(db: Executor, priceId: string) {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 
 type Executor = Kysely<Database>
@@ -21,30 +21,37 @@ export function once<T>(db: Executor, key: string, read: () => Promise<T>): Prom
   return reading
 }
 
+/** The tables read once whose rows are looked up by id. */
+type SeededTable = 'plans' | 'resorts' | 'roomTypes'
+type RowOf<T extends SeededTable> = Selectable<Database[T]> & { id: string }
+
 /**
- * Rows by id from a copy read once (`readAll`); ids the copy lacks, rows added since it was read
- * (a test's, or a plan made by hand), are read from the database (`readSome`), never remembered
- * as missing.
+ * Rows of `table` by id, from a copy of the whole table read once; ids the copy lacks, rows added
+ * since it was read (a test's, or a plan made by hand), are read from the database, never
+ * remembered as missing.
  */
-export async function rowsById<T extends { id: string }>(
+export async function rowsById<T extends SeededTable>(
   db: Executor,
-  key: string,
+  table: T,
   ids: readonly string[],
-  readAll: () => Promise<T[]>,
-  readSome: (ids: string[]) => Promise<T[]>,
-): Promise<Map<string, T>> {
+): Promise<Map<string, RowOf<T>>> {
+  // Kysely cannot type a query over a table named by a type parameter, hence the casts.
+  const rows = (where?: string[]) => {
+    const query = db.selectFrom(table as SeededTable).selectAll()
+    return (where ? query.where('id', 'in', where) : query).execute() as Promise<RowOf<T>[]>
+  }
   const all = await once(
     db,
-    key,
-    async () => new Map((await readAll()).map((row) => [row.id, row])),
+    `${table}-by-id`,
+    async () => new Map((await rows()).map((row) => [row.id, row])),
   )
-  const found = new Map<string, T>()
+  const found = new Map<string, RowOf<T>>()
   const missing: string[] = []
   for (const id of new Set(ids)) {
     const row = all.get(id)
     if (row) found.set(id, row)
     else missing.push(id)
   }
-  if (missing.length > 0) for (const row of await readSome(missing)) found.set(row.id, row)
+  if (missing.length > 0) for (const row of await rows(missing)) found.set(row.id, row)
   return found
 }
