@@ -8,8 +8,8 @@
  * the size of each gzipped answer, and CPU milliseconds per request: the web server's (from
  * /proc/PID/stat before and after), Postgres's, and the whole machine's (from /proc/stat, so the
  * load generator and anything else running count too), with the load average. The machine's
- * figure is the ceiling: two cores give 2,000 ms of CPU a second, so N requests/s need at most
- * 2000/N ms each, all processes together.
+ * figure is the ceiling: each core gives 1,000 ms of CPU a second, so on K cores N requests/s
+ * need at most 1000 × K / N ms each, all processes together.
  * `--processes N` starts N web servers and splits the connections evenly between them, as a load
  * balancer in front of N processes would; latencies are then those of the slowest process.
  * Numbers, not assertions: run it by hand. `--profile DIR` starts the server with
