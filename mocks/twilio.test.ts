@@ -42,3 +42,20 @@ it('keeps nothing of a text once it is sent (the patched interceptor frees its p
   const kbPerText = ((heapMb() - before) * 1024) / texts
   expect(kbPerText).toBeLessThan(10)
 }, 60_000)
+
+// The worker asks for the last 50 texts to a number before it sends one again (a send whose
+// outcome it could not record): the newest must be among them, as at Twilio.
+it('lists a number’s texts newest first, one page of PageSize at a time', async () => {
+  const client = twilio('AC00000000000000000000000000000000', 'token')
+  const to = '+12015550124'
+  for (let i = 0; i < 60; i++)
+    await client.messages.create({ to, from: '+12015550100', body: `Text ${i}` })
+
+  const lastFifty = await client.messages.list({ to, dateSentAfter: new Date(0), limit: 50 })
+  expect(lastFifty.map((message) => message.body)).toEqual(
+    Array.from({ length: 50 }, (_, i) => `Text ${59 - i}`),
+  )
+  const all = await client.messages.list({ to, pageSize: 25 })
+  expect(all.map((message) => message.body)).toHaveLength(60)
+  expect(all.at(-1)?.body).toBe('Text 0')
+})

@@ -31,33 +31,42 @@ export function unsubscribeAtTwilio(phoneNumber: string) {
 
 export function twilioHandlers(outboxPath: string, options: { print: boolean }) {
   return [
-    // Message list, filtered by To and DateSent> as the SDK asks: how a resend is avoided.
+    // Message list, filtered by To and DateSent> as the SDK asks: how a resend is avoided. As
+    // Twilio's docs say (docs.twilio.com/docs/messaging/api/message-resource), it is "sorted by
+    // the DateSent field, with the most recent messages appearing first", PageSize at a time
+    // (50 unless asked, 1,000 at most), and DateSent> compares GMT days.
     http.get(
       'https://api.twilio.com/2010-04-01/Accounts/:accountSid/Messages.json',
       ({ request }) => {
         const url = new URL(request.url)
         const to = url.searchParams.get('To')
         const after = url.searchParams.get('DateSent>')
-        const messages = readOutbox(outboxPath)
+        const pageSize = Math.min(Number(url.searchParams.get('PageSize') ?? 50) || 50, 1000)
+        const page = Number(url.searchParams.get('Page') ?? 0) || 0
+        const matching = readOutbox(outboxPath)
           .filter(
             (entry) =>
               (!to || entry.to === to) &&
               (!after || entry.time >= new Date(after).toISOString().slice(0, 10)),
           )
-          .map((entry) => ({
-            sid: entry.sid,
-            to: entry.to,
-            from: entry.from,
-            body: entry.body,
-            status: 'sent',
-            date_sent: new Date(entry.time).toUTCString(),
-          }))
+          .reverse()
+        const messages = matching.slice(page * pageSize, (page + 1) * pageSize).map((entry) => ({
+          sid: entry.sid,
+          to: entry.to,
+          from: entry.from,
+          body: entry.body,
+          status: 'sent',
+          date_sent: new Date(entry.time).toUTCString(),
+        }))
+        const next = new URLSearchParams(url.searchParams)
+        next.set('Page', String(page + 1))
+        next.set('PageSize', String(pageSize))
         return HttpResponse.json({
           messages,
-          next_page_uri: null,
-          page: 0,
-          page_size: 50,
-          uri: url.pathname,
+          next_page_uri: (page + 1) * pageSize < matching.length ? `${url.pathname}?${next}` : null,
+          page,
+          page_size: pageSize,
+          uri: `${url.pathname}${url.search}`,
         })
       },
     ),
