@@ -36,6 +36,11 @@ export interface DbOptions {
    * text column can hold): bad input, and nothing was written. The web throws a 400.
    */
   onRefusedText?: (error: Error) => unknown
+  /**
+   * How many distinct statements to prepare on each connection (none by default). A prepared
+   * statement skips Postgres's parse and plan after its first run on a connection.
+   */
+  preparedStatements?: number
 }
 
 /** Postgres's codes for text it cannot store (0x00 in UTF-8, in text or in JSON). */
@@ -56,16 +61,46 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 /**
- * The pool Kysely sees: pg's, with "the database cannot serve this" turned into `onUnavailable`
- * and "Postgres cannot store this text" into `onRefusedText`.
+ * Names for the statements a process sends: Postgres parses and plans a named statement once per
+ * connection rather than on every query (docs/decisions/0024). Only the first `limit` texts get a
+ * name, so a process that builds many shapes of query holds a bounded number on each connection.
  */
-function guarded(
-  pool: pg.Pool,
-  onUnavailable: (error: Error) => unknown,
-  onRefusedText: ((error: Error) => unknown) | undefined,
-): PostgresPool {
+function statementNames(limit: number) {
+  const names = new Map<string, string>()
+  return (text: string) => {
+    let name = names.get(text)
+    if (name === undefined && names.size < limit) {
+      name = `s${names.size}`
+      names.set(text, name)
+    }
+    return name
+  }
+}
+
+/**
+ * Postgres refuses a prepared statement whose rows a migration has changed (a column added to a
+ * table it selects `*` from); the same text, unprepared, runs.
+ */
+function isStalePlan(error: unknown) {
+  return (
+    (error as { code?: string }).code === '0A000' &&
+    /cached plan must not change result type/.test((error as Error).message)
+  )
+}
+
+interface Guards {
+  onUnavailable?: (error: Error) => unknown
+  onRefusedText?: (error: Error) => unknown
+  nameOf?: (text: string) => string | undefined
+}
+
+/**
+ * The pool Kysely sees: pg's, with "the database cannot serve this" turned into `onUnavailable`,
+ * "Postgres cannot store this text" into `onRefusedText`, and statements named by `nameOf`.
+ */
+function guarded(pool: pg.Pool, { onUnavailable, onRefusedText, nameOf }: Guards): PostgresPool {
   const rethrow = (error: unknown): never => {
-    if (isUnavailable(error)) throw onUnavailable(error as Error)
+    if (onUnavailable && isUnavailable(error)) throw onUnavailable(error as Error)
     const code = (error as { code?: string }).code
     if (onRefusedText && code && REFUSED_TEXT_CODES.has(code)) throw onRefusedText(error as Error)
     throw error
@@ -73,14 +108,30 @@ function guarded(
   return {
     async connect() {
       const client = await pool.connect().catch(rethrow)
+      let stale = false
+      const run = async (text: string, values: unknown[]) => {
+        const name = stale ? undefined : nameOf?.(text)
+        try {
+          return await client.query({ name, text, values })
+        } catch (error) {
+          if (!name || !isStalePlan(error)) return rethrow(error)
+          // Every statement this connection prepared may be stale: it is closed when released.
+          stale = true
+          // Outside a transaction nothing ran, so the statement runs again, unprepared; inside
+          // one the transaction has failed, and the caller tries again as after a lost connection.
+          if (client.getTransactionStatus() === 'I')
+            return client.query(text, values).catch(rethrow)
+          throw onUnavailable ? onUnavailable(error as Error) : error
+        }
+      }
       // Kysely asks with (sql, parameters), or with a cursor when it streams, which is passed on.
       const query = (sqlOrCursor: unknown, parameters?: readonly unknown[]) =>
         typeof sqlOrCursor === 'string'
-          ? client.query(sqlOrCursor, parameters as unknown[]).catch(rethrow)
+          ? run(sqlOrCursor, (parameters ?? []) as unknown[])
           : client.query(sqlOrCursor as never)
       return {
         query: query as unknown as PostgresPoolClient['query'],
-        release: () => client.release(),
+        release: () => client.release(stale),
       }
     },
     end: () => pool.end(),
@@ -116,9 +167,11 @@ export function createDb(connectionString: string, options: DbOptions = {}): DB 
   pool.on('connect', (client) => client.on('error', report))
   return new Kysely<Database>({
     dialect: new PostgresDialect({
-      pool: options.onUnavailable
-        ? guarded(pool, options.onUnavailable, options.onRefusedText)
-        : pool,
+      pool: guarded(pool, {
+        onUnavailable: options.onUnavailable,
+        onRefusedText: options.onRefusedText,
+        nameOf: options.preparedStatements ? statementNames(options.preparedStatements) : undefined,
+      }),
     }),
     plugins: [new CamelCasePlugin()],
   })
