@@ -7,9 +7,10 @@
  *  3. p50/p99 time from the check that sees an opening to the Twilio call for its text, for the
  *     openings of the cold start and of the steady state, with the SMS queue's peak depth,
  *  4. peak memory (RSS) of each worker and Redis memory,
- *  5. the worker processes' own cost: CPU ms per 1,000 alert checks (from /proc), the event
- *     loop's p99 delay (the worst worker), jobs whose lock was lost, and Disney calls by outcome
- *     (a timeout or network fault there means the run measured waiting, not work),
+ *  5. the worker processes' own cost: CPU ms per 1,000 alert checks (from /proc), and
+ *     Postgres's in the steady state (every worker shares it), the event loop's p99 delay (the
+ *     worst worker), jobs whose lock was lost, and Disney calls by outcome (a timeout or network
+ *     fault there means the run measured waiting, not work),
  * with the machine's load average at the start and the end. It runs against this machine's
  * Postgres and Redis, on a database of its own, with the stand-ins for Disney and Twilio in a
  * process of their own, reached over HTTP as the real services are (so the workers' CPU is theirs
@@ -29,6 +30,7 @@ import { dropDatabase, ensureDatabase, migrateToLatest } from '../db/migrator.ts
 import { seed } from '../db/seed.ts'
 import { claimDueChecks } from '../app/models/monitoring.server.ts'
 import { bullPrefix, QUEUES } from '../worker/queues.ts'
+import { cpuMs, postgresCpuMs, postgresCpuSince } from './proc.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -238,19 +240,6 @@ async function workerMetric(workers: number, pattern: RegExp, combine: 'sum' | '
   return combine === 'sum' ? values.reduce((a, b) => a + b, 0) : Math.max(0, ...values)
 }
 
-const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim())
-
-/** CPU time (user + system) a process has used so far, in ms, from /proc/PID/stat. */
-function cpuMs(pid: number) {
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
-  } catch {
-    return NaN
-  }
-}
-
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -369,6 +358,9 @@ async function main() {
   let cpuAtReady: number | null = null
   let checksAtReady = 0
   let cpuAtSteady = 0
+  // Postgres serves every worker, and more workers do not make more of it: its CPU per check
+  // says how many workers one database can feed.
+  let postgresAtSteady: Map<number, number> | null = null
   const smsPeak = { coldStart: 0, steady: 0 }
   while (Date.now() - started < SECONDS * 1000) {
     await new Promise((resolve) => setTimeout(resolve, 1000))
@@ -390,9 +382,11 @@ async function main() {
       steadyFrom = await latenessBuckets(WORKERS)
       checksAtSteady = await checksDone(WORKERS)
       cpuAtSteady = workersCpu()
+      postgresAtSteady = postgresCpuMs()
     }
   }
   const cpuAtEnd = workersCpu()
+  const postgresSteady = postgresAtSteady ? postgresCpuSince(postgresAtSteady) : NaN
   const checksAtEnd = await checksDone(WORKERS)
   const eventLoopP99 = await workerMetric(
     WORKERS,
@@ -473,6 +467,10 @@ async function main() {
   console.log(
     `5. worker CPU per 1,000 alert checks: ${perThousand(cpuAtEnd - (cpuAtReady ?? 0), checksAtEnd - checksAtReady)} ms over the run (${((cpuAtEnd - (cpuAtReady ?? 0)) / 1000).toFixed(1)} CPU-s for ${checksAtEnd - checksAtReady} checks; start-up, ${((cpuAtReady ?? 0) / 1000).toFixed(1)} CPU-s, left out)${steadyAt ? `, ${perThousand(cpuAtEnd - cpuAtSteady, checksAtEnd - checksAtSteady)} ms in the steady state` : ''}`,
   )
+  if (steadyAt)
+    console.log(
+      `   Postgres CPU per 1,000 alert checks in the steady state: ${perThousand(postgresSteady, checksAtEnd - checksAtSteady)} ms (every Postgres process; this benchmark's own few questions included)`,
+    )
   console.log(
     `   event loop delay, worst worker: p99 ${(eventLoopP99 * 1000).toFixed(0)} ms, max ${(eventLoopMax * 1000).toFixed(0)} ms; lost locks (stalled or missing): ${lostLocks}`,
   )

@@ -16,7 +16,6 @@
  * `node --cpu-prof` and leaves its profile in DIR.
  */
 import { spawn } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -27,6 +26,7 @@ import { createAlertRow, daysFromToday } from '../db/factories.ts'
 import { dropDatabase } from '../db/migrator.ts'
 import { setUpDatabase } from '../db/seed.ts'
 import { latestCode } from '../tests/support/outbox.ts'
+import { cpuMs, machineCpuMs, postgresCpuMs, postgresCpuSince } from './proc.ts'
 import { freePort } from '../tests/support/ports.ts'
 
 const { values: args } = parseArgs({
@@ -53,50 +53,6 @@ const PAGES = args.pages?.split(',') ?? [
 const PHONE = '+12015550142'
 const name = `benchweb_${Date.now().toString(36)}`
 const databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`
-const TICKS_PER_SECOND = 100 // getconf CLK_TCK on Linux
-
-/** CPU milliseconds (user + system) the process has used, from /proc/PID/stat. */
-function cpuMs(pid: number) {
-  // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
-}
-
-/** CPU milliseconds each Postgres process has used, by pid. */
-function postgresCpuMs() {
-  const used = new Map<number, number>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        used.set(Number(entry), cpuMs(Number(entry)))
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return used
-}
-
-/** What Postgres used since `before`: a process that ended in between takes its time with it. */
-function postgresCpuSince(before: Map<number, number>) {
-  let total = 0
-  for (const [pid, ms] of postgresCpuMs()) total += ms - (before.get(pid) ?? 0)
-  return total
-}
-
-/** CPU milliseconds the whole machine has spent busy, every core and process, from /proc/stat. */
-function machineCpuMs() {
-  const [user, nice, system, _idle, _iowait, irq, softirq, steal] = readFileSync(
-    '/proc/stat',
-    'utf8',
-  )
-    .split('\n')[0]!
-    .split(/\s+/)
-    .slice(1)
-    .map(Number)
-  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / TICKS_PER_SECOND
-}
-
 async function waitUntilUp(baseUrl: string) {
   for (let tries = 0; tries < 120; tries++) {
     const up = await fetch(`${baseUrl}/livez`).then(
