@@ -6,6 +6,7 @@ import {
   findTextToSend,
   optOut,
   pendingTextsSince,
+  takeTextToSend,
   updateText,
   type TextChanges,
 } from '../app/models/outbox.server.ts'
@@ -24,21 +25,16 @@ function isPermanent(error: unknown) {
 
 /**
  * Sends one outbox row through Twilio, at most once. A row found "sending" was interrupted
- * mid-send (a worker died): Twilio is asked whether it went out before anything is resent.
+ * mid-send (a worker died): Twilio is asked whether it went out before anything is resent. A text
+ * on its way costs two writes: taking it, and recording what Twilio said.
  */
 export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: Metrics }) {
   return async (job: Job<SmsJob>) => {
-    const row = await findTextToSend(deps.db, job.data.notificationId)
-    if (!row || (row.status !== 'pending' && row.status !== 'sending'))
-      return { skipped: 'already handled' }
+    const row = await takeTextToSend(deps.db, job.data.notificationId)
+    if (!row) return notTaken(deps, job.data.notificationId)
     const update = (changes: TextChanges) => updateText(deps.db, row.id, changes)
 
-    if (row.optedOut) {
-      await update({ status: 'skipped', error: 'The number replied STOP.' })
-      deps.metrics.texts.inc({ status: 'skipped' })
-      return { skipped: 'opted out' }
-    }
-    if (row.status === 'sending') {
+    if (row.statusBefore === 'sending') {
       const earlier = await findSentText(row.toNumber, row.body, new Date(row.createdAt))
       if (earlier) {
         await update({ status: 'sent', twilioSid: earlier.sid, sentAt: new Date() })
@@ -46,7 +42,6 @@ export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: 
         return { sid: earlier.sid }
       }
     }
-    await update({ status: 'sending', attempts: row.attempts + 1 })
     let sent: Awaited<ReturnType<typeof sendSms>>
     try {
       sent = await sendSms(row.toNumber, row.body, {
@@ -77,6 +72,16 @@ export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: 
     deps.metrics.texts.inc({ status: 'sent' })
     return { sid: sent.sid }
   }
+}
+
+/** Why a text was not taken: its number opted out (it is skipped), or it was handled already. */
+async function notTaken(deps: { db: DB; metrics: Metrics }, id: string) {
+  const row = await findTextToSend(deps.db, id)
+  if (!row?.optedOut || (row.status !== 'pending' && row.status !== 'sending'))
+    return { skipped: 'already handled' }
+  await updateText(deps.db, id, { status: 'skipped', error: 'The number replied STOP.' })
+  deps.metrics.texts.inc({ status: 'skipped' })
+  return { skipped: 'opted out' }
 }
 
 /** How long a text may wait in the outbox, pending, before its send job is thought lost. */

@@ -61,7 +61,7 @@ export async function recordCheck<Table extends 'hotelAlerts' | 'diningAlerts'>(
     .execute()
 }
 
-/** A text to send, with whether its number has opted out: one round trip for both. */
+/** A text, with whether its number has opted out: one round trip for both. */
 export function findTextToSend(db: Executor, id: string) {
   return db
     .selectFrom('notifications')
@@ -76,6 +76,41 @@ export function findTextToSend(db: Executor, id: string) {
         .as('optedOut'),
     )
     .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+/**
+ * Takes a text for sending, in one round trip: a pending text, or one a send left "sending", to
+ * a number that has not opted out, becomes "sending" with one attempt more. Answers it with the
+ * status it had (locked while read), or nothing when it is not to be sent now.
+ */
+export function takeTextToSend(db: Executor, id: string, now = new Date()) {
+  return db
+    .with('before', (qb) =>
+      qb.selectFrom('notifications').select(['id', 'status']).where('id', '=', id).forUpdate(),
+    )
+    .updateTable('notifications')
+    .from('before')
+    .set((eb) => ({
+      status: 'sending',
+      attempts: eb('notifications.attempts', '+', 1),
+      updatedAt: now,
+    }))
+    .whereRef('notifications.id', '=', 'before.id')
+    .where('before.status', 'in', ['pending', 'sending'])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('smsOptOuts').whereRef(
+            'smsOptOuts.phoneNumber',
+            '=',
+            'notifications.toNumber',
+          ),
+        ),
+      ),
+    )
+    .returningAll('notifications')
+    .returning('before.status as statusBefore')
     .executeTakeFirst()
 }
 

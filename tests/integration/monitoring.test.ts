@@ -286,6 +286,23 @@ describe('sending texts', () => {
     expect(row).toMatchObject({ status: 'sent', twilioSid: sent[0]!.sid, attempts: 1 })
   })
 
+  it('asks the database twice for a text on its way: taking it, and recording the send', async () => {
+    const text = await pendingText()
+    let statements = 0
+    const counting = db.withPlugin({
+      transformQuery: (args) => {
+        statements++
+        return args.node
+      },
+      transformResult: async (args) => args.result,
+    })
+    await smsProcessor({ db: counting, env, logger, metrics })(
+      asJob<SmsJob>({ notificationId: text.id }),
+    )
+    expect(readOutbox().filter((entry) => entry.body === text.body)).toHaveLength(1)
+    expect(statements).toBe(2)
+  })
+
   it('finishes a send interrupted after Twilio took it, without a second text', async () => {
     const text = await pendingText()
     await sendText(asJob<SmsJob>({ notificationId: text.id }))
@@ -304,8 +321,7 @@ describe('sending texts', () => {
 
   it('never sends twice when recording a send fails (the database away), however it is retried', async () => {
     const text = await pendingText()
-    // The second write of the send is "sent": it fails as a dropped connection would.
-    let writes = 0
+    // Once Twilio has the text, writing "sent" fails as a dropped connection would.
     const flakyDb = new Proxy(db, {
       get(target, property) {
         if (property !== 'updateTable') {
@@ -313,7 +329,8 @@ describe('sending texts', () => {
           return typeof value === 'function' ? value.bind(target) : value
         }
         return (table: 'notifications') => {
-          if (++writes === 2) throw new Error('Connection terminated unexpectedly')
+          if (readOutbox().some((entry) => entry.body === text.body))
+            throw new Error('Connection terminated unexpectedly')
           return target.updateTable(table)
         }
       },
