@@ -32,9 +32,9 @@ export function unsubscribeAtTwilio(phoneNumber: string) {
 export function twilioHandlers(outboxPath: string, options: { print: boolean }) {
   return [
     // Message list, filtered by To and DateSent> as the SDK asks: how a resend is avoided. As
-    // Twilio's docs say (docs.twilio.com/docs/messaging/api/message-resource), it is "sorted by
-    // the DateSent field, with the most recent messages appearing first", PageSize at a time
-    // (50 unless asked, 1,000 at most), and DateSent> compares GMT days.
+    // Twilio's docs say (https://www.twilio.com/docs/messaging/api/message-resource), it is
+    // "sorted by the DateSent field, with the most recent messages appearing first", PageSize at a
+    // time (50 unless asked, 1,000 at most), and DateSent> compares GMT days.
     http.get(
       'https://api.twilio.com/2010-04-01/Accounts/:accountSid/Messages.json',
       ({ request }) => {
