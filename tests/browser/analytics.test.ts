@@ -81,6 +81,8 @@ describe('analytics in the browser', () => {
       { viewport: 'desktop', javaScript: true, baseURL: appTest },
       async (page, context) => {
         const sent = recordEvents(context)
+        const pageViews = () =>
+          sent.filter((event) => event.name === 'page_view').map((event) => event.path)
         const phoneNumber = fakePhoneNumber()
         const sentOnce = async (name: string) => {
           await expect
@@ -93,7 +95,7 @@ describe('analytics in the browser', () => {
         await page.waitForURL((url) => url.pathname === '/login')
         // The view is counted just after the route changes: loading /login again any sooner
         // would be leaving before it is counted.
-        await expect.poll(() => sent.filter((event) => event.name === 'page_view').length).toBe(2)
+        await expect.poll(() => pageViews().length).toBe(2)
         await logIn(page, phoneNumber, true)
         await page.goto('/pricing?intent=pro')
         await sentOnce('view_pricing_intent_pro')
@@ -102,6 +104,8 @@ describe('analytics in the browser', () => {
         await page.locator('input[name="sessionId"]').waitFor({ state: 'attached' })
         await page.getByRole('button', { name: 'Subscribe for $7 per month' }).click()
         await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 })
+        // As with /login: the URL changes before the dashboard's view is counted.
+        await expect.poll(() => pageViews().at(-1)).toBe('/dashboard')
         await page.goto('/payment/nope')
         await page.getByRole('heading', { name: 'Invalid Plan' }).waitFor()
         await sentOnce('checkout_invalid_plan')
@@ -119,9 +123,7 @@ describe('analytics in the browser', () => {
           { name: 'checkout_invalid_plan', path: '/payment/nope' },
         ])
         // One page view per page loaded and per change of route, never more.
-        expect(
-          sent.filter((event) => event.name === 'page_view').map((event) => event.path),
-        ).toEqual([
+        expect(pageViews()).toEqual([
           '/',
           '/login', // the banner's link
           '/login', // logIn() loads it again
