@@ -21,14 +21,24 @@ import { freePort } from '../support/ports.ts'
 
 const db = getDb()
 const children: ChildProcess[] = []
-afterEach(() => {
+afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGKILL')
+  // A test's alerts stop with it, or the next test's worker would check them (and text) too.
+  await db.updateTable('diningAlerts').set({ status: 0 }).where('status', '=', 1).execute()
 })
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 90_000) {
+async function until(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 90_000,
+  explain?: () => Promise<unknown>,
+) {
   const started = Date.now()
   while (!(await check().catch(() => false))) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting until ${what}`)
+    if (Date.now() - started > timeoutMs) {
+      const state = explain ? `: ${JSON.stringify(await explain().catch(String))}` : ''
+      throw new Error(`timed out waiting until ${what}${state}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   return Date.now() - started
@@ -77,6 +87,10 @@ async function dueAlerts(questions: number, perQuestion = 3) {
   return ids
 }
 
+/**
+ * How many of the alerts were not checked since `since`, which is taken before they are made: a
+ * running worker may check the first of them while the rest are still being made.
+ */
 async function uncheckedCount(ids: string[], since: Date) {
   const { count } = await db
     .selectFrom('diningAlerts')
@@ -87,13 +101,23 @@ async function uncheckedCount(ids: string[], since: Date) {
   return Number(count)
 }
 
-async function pendingTexts() {
-  const { count } = await db
+/** The outbox rows not yet handed to Twilio. */
+function unsentTexts() {
+  return db
     .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select(['id', 'status', 'attempts', 'error', 'createdAt', 'updatedAt'])
     .where('status', 'in', ['pending', 'sending'])
-    .executeTakeFirstOrThrow()
-  return Number(count)
+    .execute()
+}
+
+/** Waits until the outbox is empty; a timeout says which texts are stuck, and how. */
+function untilEveryTextSent() {
+  return until(
+    'every text has been sent',
+    async () => (await unsentTexts()).length === 0,
+    90_000,
+    unsentTexts,
+  )
 }
 
 /** No text reached the phone twice: every outbox line is one of a kind. */
@@ -113,8 +137,8 @@ function exited(child: ChildProcess) {
 
 describe('a worker killed outright', () => {
   it('loses no check and sends no text twice: another worker finishes its batch', async () => {
-    const ids = await dueAlerts(120)
     const started = new Date()
+    const ids = await dueAlerts(120)
     const first = startWorker()
     await until('the first worker has checked some alerts', async () => {
       return (await uncheckedCount(ids, started)) < ids.length - 20
@@ -134,7 +158,7 @@ describe('a worker killed outright', () => {
       async () => (await uncheckedCount(ids, started)) === 0,
       150_000,
     )
-    await until('every text has been sent', async () => (await pendingTexts()) === 0)
+    await untilEveryTextSent()
     const texts = expectNoDuplicateTexts()
     console.log(
       `kill -9 mid-batch: ${left} of ${ids.length} alerts were unchecked at the kill; all checked and ${texts} texts sent, none twice, ${((Date.now() - killedAt) / 1000).toFixed(1)} s after it`,
@@ -197,8 +221,8 @@ describe('Redis restarted', () => {
     const prefix = process.env.REDIS_PREFIX!
     const worker = startWorker({ REDIS_URL: redis.url })
     await until('the tick is scheduled', () => tickScheduled(watcher, prefix))
-    const before = await dueAlerts(10, 1)
     const started = new Date()
+    const before = await dueAlerts(10, 1)
     await until(
       'the first alerts are checked',
       async () => (await uncheckedCount(before, started)) === 0,
@@ -212,8 +236,8 @@ describe('Redis restarted', () => {
       const scheduledAfter = await until('the tick is scheduled again', () =>
         tickScheduled(watcher, prefix),
       )
-      const ids = await dueAlerts(10, 1)
       const since = new Date()
+      const ids = await dueAlerts(10, 1)
       await until(
         'alerts due after the restart are checked',
         async () => (await uncheckedCount(ids, since)) === 0,
@@ -223,7 +247,7 @@ describe('Redis restarted', () => {
         `Redis restarted ${keepData ? 'with its data' : 'empty'}: tick scheduled ${(scheduledAfter / 1000).toFixed(1)} s after Redis was back, new alerts checked ${((Date.now() - down) / 1000).toFixed(1)} s after it stopped`,
       )
     }
-    await until('every text has been sent', async () => (await pendingTexts()) === 0)
+    await untilEveryTextSent()
     expectNoDuplicateTexts()
     watcher.disconnect()
   }, 180_000)
@@ -262,8 +286,8 @@ describe('the database connection dropped', () => {
     const url = new URL(process.env.DATABASE_URL!)
     url.port = String(proxy.port)
     const worker = startWorker({ DATABASE_URL: url.toString() })
-    const before = await dueAlerts(10, 1)
     const started = new Date()
+    const before = await dueAlerts(10, 1)
     await until(
       'the first alerts are checked',
       async () => (await uncheckedCount(before, started)) === 0,
@@ -271,8 +295,8 @@ describe('the database connection dropped', () => {
 
     await proxy.cut()
     const cutAt = Date.now()
-    const ids = await dueAlerts(10, 1)
     const since = new Date()
+    const ids = await dueAlerts(10, 1)
     await new Promise((resolve) => setTimeout(resolve, 2000))
     expect(worker.exitCode).toBeNull()
     await proxy.open()
@@ -281,7 +305,7 @@ describe('the database connection dropped', () => {
       async () => (await uncheckedCount(ids, since)) === 0,
     )
     expect(worker.exitCode).toBeNull()
-    await until('every text has been sent', async () => (await pendingTexts()) === 0)
+    await untilEveryTextSent()
     expectNoDuplicateTexts()
     console.log(
       `database connections cut for 2 s: the worker kept running and checked again ${((Date.now() - cutAt) / 1000).toFixed(1)} s after the cut`,
