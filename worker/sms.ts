@@ -5,8 +5,8 @@ import type { Env } from '../app/env.server.ts'
 import {
   findTextToSend,
   optOut,
-  pendingTextsSince,
   takeTextToSend,
+  untouchedUnsentTexts,
   updateText,
   type TextChanges,
 } from '../app/models/outbox.server.ts'
@@ -84,16 +84,17 @@ async function notTaken(deps: { db: DB; metrics: Metrics }, id: string) {
   return { skipped: 'opted out' }
 }
 
-/** How long a text may wait in the outbox, pending, before its send job is thought lost. */
+/** How long a text may sit in the outbox untouched before its send job is thought lost. */
 const STRANDED_AFTER_MS = 60_000
 
 /**
- * Queues again the texts whose outbox row is still pending a minute on: their job was lost
- * (Redis restarted empty, or queueing failed after the row was written) or failed before it
- * could send. The job id is the row id, so a job that is only waiting is not doubled.
+ * Queues again the texts untouched for a minute and not yet sent: their job was lost (Redis
+ * restarted empty, or queueing failed after the row was written), failed before it could send,
+ * or died mid-send with its worker and lost with Redis too, which leaves the row "sending": its
+ * send asks Twilio first. The job id is the row id, so a job still waiting or running is left be.
  */
 export async function requeueStrandedTexts(db: DB, queues: Queues, now = Date.now()) {
-  const stranded = await pendingTextsSince(db, new Date(now - STRANDED_AFTER_MS), 200)
+  const stranded = await untouchedUnsentTexts(db, new Date(now - STRANDED_AFTER_MS), 200)
   let requeued = 0
   for (const { id } of stranded) {
     const job = await queues.sms.getJob(id)

@@ -125,14 +125,14 @@ export async function updateText(db: Executor, id: string, changes: TextChanges)
     .execute()
 }
 
-/** Outbox rows still pending since before `before`, oldest first. */
-export function pendingTextsSince(db: Executor, before: Date, limit: number) {
+/** Outbox rows not yet sent (pending or sending) and untouched since before `before`, oldest first. */
+export function untouchedUnsentTexts(db: Executor, before: Date, limit: number) {
   return db
     .selectFrom('notifications')
     .select('id')
-    .where('status', '=', 'pending')
-    .where('createdAt', '<', before)
-    .orderBy('createdAt')
+    .where('status', 'in', ['pending', 'sending'])
+    .where('updatedAt', '<', before)
+    .orderBy('updatedAt')
     .limit(limit)
     .execute()
 }

@@ -408,7 +408,7 @@ describe('texts whose send job was lost', () => {
     expect((await tick()).requeued).toBe(0) // not a minute old yet
     await db
       .updateTable('notifications')
-      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .set({ updatedAt: new Date(Date.now() - 61_000) })
       .where('id', '=', row.id)
       .execute()
     expect((await tick()).requeued).toBe(1)
@@ -421,6 +421,33 @@ describe('texts whose send job was lost', () => {
     expect(sent.status).toBe('sent')
     await queues.sms.obliterate({ force: true })
     expect((await tick()).requeued).toBe(0) // sent texts are never queued again
+  })
+
+  it('are queued again when left "sending" by a worker that died with its job, and not sent twice', async () => {
+    const row = await pendingText()
+    await sendText(asJob<SmsJob>({ notificationId: row.id }))
+    // Twilio took it, then the worker died before the row said so, and Redis lost the job.
+    await db
+      .updateTable('notifications')
+      .set({ status: 'sending', twilioSid: null, updatedAt: new Date(Date.now() - 30_000) })
+      .where('id', '=', row.id)
+      .execute()
+    await queues.sms.obliterate({ force: true })
+    expect((await tick()).requeued).toBe(0) // touched half a minute ago: its send may be running
+    await db
+      .updateTable('notifications')
+      .set({ updatedAt: new Date(Date.now() - 61_000) })
+      .where('id', '=', row.id)
+      .execute()
+    expect((await tick()).requeued).toBe(1)
+
+    const [job] = await queues.sms.getJobs(['waiting'])
+    await sendText(job!)
+    expect(readOutbox().filter((entry) => entry.body === row.body)).toHaveLength(1)
+    expect(await textRow(row.id)).toMatchObject({
+      status: 'sent',
+      twilioSid: expect.stringMatching(/^SM/),
+    })
   })
 
   it('retries a send job that failed for good before it could send', async () => {
@@ -439,6 +466,7 @@ describe('texts whose send job was lost', () => {
         bookingUrl: 'https://disneyworld.disney.go.com/dine-res/availability/',
         seenAt: new Date(),
         createdAt: new Date(Date.now() - 120_000),
+        updatedAt: new Date(Date.now() - 120_000),
       })
       .returning('id')
       .executeTakeFirstOrThrow()
