@@ -397,6 +397,15 @@ describe('sending texts', () => {
   })
 })
 
+/** As if no one had touched the text for `ms`. */
+async function untouchedFor(id: string, ms: number) {
+  await db
+    .updateTable('notifications')
+    .set({ updatedAt: new Date(Date.now() - ms) })
+    .where('id', '=', id)
+    .execute()
+}
+
 describe('texts whose send job was lost', () => {
   it('are queued again by the tick a minute on, and only once', async () => {
     const row = await pendingText()
@@ -406,11 +415,7 @@ describe('texts whose send job was lost', () => {
 
     const waiting = async () => (await queues.sms.getJobs(['waiting'])).map((job) => job.id)
     expect((await tick()).requeued).toBe(0) // not a minute old yet
-    await db
-      .updateTable('notifications')
-      .set({ updatedAt: new Date(Date.now() - 61_000) })
-      .where('id', '=', row.id)
-      .execute()
+    await untouchedFor(row.id, 61_000)
     expect((await tick()).requeued).toBe(1)
     expect(await waiting()).toEqual([row.id])
     expect((await tick()).requeued).toBe(0) // already waiting: not doubled
@@ -434,11 +439,7 @@ describe('texts whose send job was lost', () => {
       .execute()
     await queues.sms.obliterate({ force: true })
     expect((await tick()).requeued).toBe(0) // touched half a minute ago: its send may be running
-    await db
-      .updateTable('notifications')
-      .set({ updatedAt: new Date(Date.now() - 61_000) })
-      .where('id', '=', row.id)
-      .execute()
+    await untouchedFor(row.id, 61_000)
     expect((await tick()).requeued).toBe(1)
 
     const [job] = await queues.sms.getJobs(['waiting'])
