@@ -17,7 +17,10 @@ const { values: args } = parseArgs({
 })
 const env = getEnv()
 configureSimulator({ seed: env.disney.simulatorSeed, expectedToken: env.disney.diningToken ?? '' })
-const handlers = [...disneyHandlers(), ...twilioHandlers(env.smsOutboxPath, { print: false })]
+const handlers = [
+  ...disneyHandlers(),
+  ...twilioHandlers(env.smsOutboxPath, { print: false, authToken: env.twilio.authToken }),
+]
 
 const server = createServer(async (incoming, outgoing) => {
   try {

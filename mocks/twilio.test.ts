@@ -14,7 +14,12 @@ const gc = vm.runInNewContext('gc') as () => void
 
 const dir = mkdtempSync(path.join(tmpdir(), 'twilio-mock-'))
 const server = new SetupServerApi(
-  twilioHandlers(path.join(dir, 'outbox.jsonl'), { print: false }),
+  // Sent the moment Twilio takes them: a DateSent filter sees a text as soon as it is created.
+  twilioHandlers(path.join(dir, 'outbox.jsonl'), {
+    print: false,
+    authToken: 'token',
+    queuedForMs: 0,
+  }),
   [new ClientRequestInterceptor()],
 )
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

@@ -1,13 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
-import type { OutboxEntry } from '../../mocks/twilio.ts'
+import { readOutbox as readStandInOutbox, type OutboxEntry } from '../../mocks/twilio.ts'
 
 /** Every text the Twilio stand-in has "sent", oldest first, as a phone would show them. */
 export function readOutbox(outboxPath = process.env.SMS_OUTBOX_PATH!): OutboxEntry[] {
-  if (!existsSync(outboxPath)) return []
-  return readFileSync(outboxPath, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as OutboxEntry)
+  return readStandInOutbox(outboxPath)
 }
 
 /** The login code in the newest text to a number. */
