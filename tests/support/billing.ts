@@ -11,11 +11,13 @@ import { createUser } from '../../db/factories.ts'
 import { alertRow, userRow } from './rows.ts'
 import type { User } from '../../db/schema.ts'
 import { resetStripeMock } from '../../mocks/stripe.ts'
+import { eventObject, type EventType } from '../../mocks/stripe-objects.ts'
 import { action as cancelRoute } from '~/routes/api.stripe.cancel-subscription'
 import { action as changePlanRoute } from '~/routes/api.stripe.change-plan'
 import { action as completeRoute } from '~/routes/api.stripe.complete-checkout'
 import { action as createCheckoutRoute } from '~/routes/api.stripe.create-checkout'
 import { action as webhookRoute } from '~/routes/api.stripe.webhook'
+import { STRIPE_API_VERSION } from '~/services/stripe.server'
 import { payTestCheckout } from '~/services/test-payment.server'
 import { getDb } from '~/utils/db.server'
 import { callRoute, jsonRequest } from './routes.ts'
@@ -156,15 +158,19 @@ export function invoiceObject(
   }
 }
 
+/** An event as Stripe delivers it to our endpoint, pinned to the version the app reads. */
 export function eventPayload(type: string, object: unknown, created: number, id = newEventId()) {
-  return JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    created,
-    livemode: false,
-    data: { object },
-  })
+  return JSON.stringify(
+    eventObject({
+      id,
+      type: type as EventType,
+      object,
+      apiVersion: STRIPE_API_VERSION,
+      pendingWebhooks: 1,
+      request: { id: null, idempotency_key: null },
+      created,
+    }),
+  )
 }
 
 export const newEventId = () => `evt_test_${randomUUID().replace(/-/g, '')}`
