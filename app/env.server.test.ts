@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from './env.server'
 
+const PRICES = {
+  STRIPE_PRICE_PIXIE_DUST: 'price_1PixieDust',
+  STRIPE_PRICE_MAGIC_HOUR: 'price_1MagicHour',
+  STRIPE_PRICE_LIGHTNING_LANE: 'price_1LightningLane',
+  STRIPE_PRICE_THE_CLUB: 'price_1TheClub',
+}
+
 describe('the environment schema', () => {
   it('runs everything in mock mode with no variables at all', () => {
     const env = parseEnv({})
@@ -60,6 +67,7 @@ describe('the environment schema', () => {
       STRIPE_SECRET_KEY: 'sk_live_abc123',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      ...PRICES,
     }
     expect(parseEnv({}).stripe).toMatchObject({ mocked: true, publishableKey: 'pk_test_mock' })
     expect(parseEnv(keys).stripe).toMatchObject({ mocked: false, secretKey: 'sk_live_abc123' })
@@ -78,6 +86,30 @@ describe('the environment schema', () => {
     expect(() =>
       parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...twilio }),
     ).toThrowError(/STRIPE_SECRET_KEY: required in production unless MOCKS=true/)
+  })
+
+  it("refuses real Stripe keys without the account's price ids, which Stripe would refuse", () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    }
+    const missing = () =>
+      parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...keys })
+    expect(missing).toThrowError(/STRIPE_PRICE_THE_CLUB: required with real Stripe keys/)
+    // The free plan's price never goes to Stripe.
+    expect(missing).not.toThrowError(/STRIPE_PRICE_PIXIE_DUST/)
+    expect(() =>
+      parseEnv({ ...keys, ...PRICES, STRIPE_PRICE_MAGIC_HOUR: 'price_mock_magic_hour' }),
+    ).toThrowError(/STRIPE_PRICE_MAGIC_HOUR: required with real Stripe keys/)
+    expect(parseEnv({ ...keys, ...PRICES }).stripePriceIds).toEqual({
+      'pixie-dust': 'price_1PixieDust',
+      'magic-hour': 'price_1MagicHour',
+      'lightning-lane': 'price_1LightningLane',
+      'the-club': 'price_1TheClub',
+    })
+    // The stand-in has its own prices, whatever the variables say.
+    expect(parseEnv({ ...PRICES }).stripePriceIds['the-club']).toBe('price_mock_the_club')
   })
 
   it('reads the admin numbers as a list, in the form login stores them, whatever their format', () => {

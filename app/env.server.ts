@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { z } from 'zod'
 import { normalizePhoneNumber } from './domain/phone.ts'
+import { PLANS } from './domain/plans.ts'
 
 /**
  * The one schema for configuration. The web server and the worker both call `loadEnv()` at boot,
@@ -37,12 +38,27 @@ const phoneList = z
     }),
   )
 
-// Mock price ids stand in until a Stripe account's prices are configured.
-const priceId = (planId: string) =>
+/** The plans' price variables, each plan's id beside it. */
+const PRICE_VARIABLES = {
+  STRIPE_PRICE_PIXIE_DUST: 'pixie-dust',
+  STRIPE_PRICE_MAGIC_HOUR: 'magic-hour',
+  STRIPE_PRICE_LIGHTNING_LANE: 'lightning-lane',
+  STRIPE_PRICE_THE_CLUB: 'the-club',
+} as const
+
+const priceId = optionalText.pipe(
   z
     .string()
     .regex(/^price_[A-Za-z0-9_]+$/, 'must be a Stripe price id (price_...)')
-    .default(`price_mock_${planId.replace(/-/g, '_')}`)
+    .optional(),
+)
+
+/**
+ * The stand-in's price of a plan. The free plan keeps it with real keys too: its price id only
+ * names the plan to our own API and is never sent to Stripe.
+ */
+const mockPriceId = (planId: string) => `price_mock_${planId.replace(/-/g, '_')}`
+const isFree = (planId: string) => PLANS.some((plan) => plan.id === planId && plan.free)
 
 const schema = z
   .object({
@@ -136,10 +152,10 @@ const schema = z
         .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)')
         .optional(),
     ),
-    STRIPE_PRICE_PIXIE_DUST: priceId('pixie-dust'),
-    STRIPE_PRICE_MAGIC_HOUR: priceId('magic-hour'),
-    STRIPE_PRICE_LIGHTNING_LANE: priceId('lightning-lane'),
-    STRIPE_PRICE_THE_CLUB: priceId('the-club'),
+    STRIPE_PRICE_PIXIE_DUST: priceId,
+    STRIPE_PRICE_MAGIC_HOUR: priceId,
+    STRIPE_PRICE_LIGHTNING_LANE: priceId,
+    STRIPE_PRICE_THE_CLUB: priceId,
   })
   .superRefine((env, ctx) => {
     // Each service's credentials work together: all of them, or none for its stand-in, which
@@ -165,6 +181,19 @@ const schema = z
           message: 'required in production unless MOCKS=true',
         })
       }
+    }
+    // Real Stripe refuses a price it does not have ("No such price"): without the account's own
+    // price ids every checkout and plan change would fail, so the process does not start.
+    const realStripe = !env.MOCKS && env.STRIPE_SECRET_KEY
+    for (const [name, planId] of Object.entries(PRICE_VARIABLES)) {
+      const value = env[name as keyof typeof PRICE_VARIABLES]
+      if (realStripe && !isFree(planId) && (!value || value.startsWith('price_mock_')))
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message:
+            "required with real Stripe keys: the price id of the plan in the account's products",
+        })
     }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' })
@@ -230,12 +259,13 @@ export function parseEnv(source: Record<string, string | undefined>) {
     smsCountries: env.SMS_COUNTRIES,
     /** Lets a scraper that is not on the loopback read the web's /metrics. */
     metricsToken: env.METRICS_TOKEN,
-    stripePriceIds: {
-      'pixie-dust': env.STRIPE_PRICE_PIXIE_DUST,
-      'magic-hour': env.STRIPE_PRICE_MAGIC_HOUR,
-      'lightning-lane': env.STRIPE_PRICE_LIGHTNING_LANE,
-      'the-club': env.STRIPE_PRICE_THE_CLUB,
-    } as Record<string, string>,
+    stripePriceIds: Object.fromEntries(
+      Object.entries(PRICE_VARIABLES).map(([name, planId]) => [
+        planId,
+        (stripeMocked ? undefined : env[name as keyof typeof PRICE_VARIABLES]) ??
+          mockPriceId(planId),
+      ]),
+    ) as Record<string, string>,
     disney: {
       mocked: disneyMocked,
       diningToken: disneyMocked ? MOCK_DINING_TOKEN : env.DISNEY_DINING_TOKEN,

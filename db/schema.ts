@@ -191,6 +191,7 @@ export interface NotificationsTable {
   status: Defaulted<NotificationStatus>
   twilioSid: string | null
   error: string | null
+  errorCode: number | null
   attempts: Defaulted<number>
   clicks: Defaulted<number>
   lastClickedAt: Timestamp | null

@@ -1,7 +1,9 @@
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import type { UnhandledRequestStrategy } from 'msw'
 import { SetupServerApi } from 'msw/node'
+import { PLANS } from '../app/domain/plans.ts'
 import type { Env } from '../app/env.server.ts'
+import { STRIPE_API_VERSION } from '../app/services/stripe.server.ts'
 import { configureSimulator, disneyHandlers } from './disney.ts'
 import { stripeHandlers } from './stripe.ts'
 import { twilioHandlers } from './twilio.ts'
@@ -28,7 +30,13 @@ export function startMocks(
   const handlers = [
     ...(here('twilio', env.twilio)
       ? // Texts carry login codes: printed in development only, never in a production log.
-        twilioHandlers(env.smsOutboxPath, { print: env.nodeEnv === 'development' })
+        twilioHandlers(env.smsOutboxPath, {
+          print: env.nodeEnv === 'development',
+          authToken: env.twilio.authToken,
+          // Nothing listens at APP_URL in tests: they post their own callbacks, and a text stays
+          // queued (no date_sent) for as long as a test runs, as Twilio may hold one.
+          ...(env.nodeEnv === 'test' && { statusCallbacks: false, queuedForMs: 10 * 60_000 }),
+        })
       : []),
     ...(disneyHere ? disneyHandlers() : []),
     ...(here('stripe', env.stripe)
@@ -36,6 +44,13 @@ export function startMocks(
           // Tests post their own events; everywhere else the stand-in calls our webhook.
           webhookUrl: env.nodeEnv === 'test' ? null : `${env.appUrl}/api/stripe/webhook`,
           webhookSecret: env.stripe.webhookSecret,
+          // As `npm run stripe:setup` pins the endpoint.
+          webhookApiVersion: STRIPE_API_VERSION,
+          // The account's products as the operator made them: each paid plan's monthly price.
+          prices: PLANS.filter((plan) => !plan.free).map((plan) => ({
+            id: env.stripePriceIds[plan.id]!,
+            unitAmount: plan.priceCents,
+          })),
         })
       : []),
   ]

@@ -10,12 +10,10 @@ import {
   updateText,
   type TextChanges,
 } from '../app/models/outbox.server.ts'
-import { findSentText, sendSms } from '../app/utils/sms.server.ts'
+import { deliveryStatus } from '../app/domain/delivery.ts'
+import { findSentText, isUnsubscribedAtTwilio, sendSms } from '../app/utils/sms.server.ts'
 import type { Metrics } from './metrics.ts'
 import type { Queues, SmsJob } from './queues.ts'
-
-/** Twilio's "Attempt to send to unsubscribed recipient". */
-const TWILIO_UNSUBSCRIBED = 21610
 
 /** Twilio errors that no retry can fix: a bad number, a number that opted out, and the like. */
 function isPermanent(error: unknown) {
@@ -37,7 +35,11 @@ export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: 
     if (row.statusBefore === 'sending') {
       const earlier = await findSentText(row.toNumber, row.body, new Date(row.createdAt))
       if (earlier) {
-        await update({ status: 'sent', twilioSid: earlier.sid, sentAt: new Date() })
+        await update({
+          status: deliveryStatus(earlier.status) ?? 'queued',
+          twilioSid: earlier.sid,
+          sentAt: new Date(),
+        })
         deps.metrics.texts.inc({ status: 'recovered' })
         return { sid: earlier.sid }
       }
@@ -50,7 +52,7 @@ export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: 
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       // The number replied STOP to Twilio itself (Advanced Opt-Out): it is an opt-out here too.
-      if ((error as { code?: number }).code === TWILIO_UNSUBSCRIBED) {
+      if (isUnsubscribedAtTwilio(error)) {
         await optOut(deps.db, row.toNumber)
         await update({ status: 'skipped', error: 'The number replied STOP.' })
         deps.metrics.texts.inc({ status: 'skipped' })
@@ -66,9 +68,15 @@ export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: 
       deps.metrics.texts.inc({ status: 'retried' })
       throw error
     }
-    // Twilio took it. Should recording that fail (the database away), the row stays "sending"
-    // and the retry asks Twilio before sending again: never back to "pending", never twice.
-    await update({ status: 'sent', twilioSid: sent.sid, sentAt: new Date(), error: null })
+    // Twilio took it (queued, or accepted by a Messaging Service); its status callbacks move it
+    // on. Should recording that fail (the database away), the row stays "sending" and the retry
+    // asks Twilio before sending again: never back to "pending", never twice.
+    await update({
+      status: deliveryStatus(sent.status) ?? 'queued',
+      twilioSid: sent.sid,
+      sentAt: new Date(),
+      error: null,
+    })
     deps.metrics.texts.inc({ status: 'sent' })
     return { sid: sent.sid }
   }

@@ -6,6 +6,7 @@ import {
   grantsPlan,
   hasEnded,
   isNewerState,
+  PAID_PLAN_ENDS_NOW,
   planButtonLabel,
   paymentFixUrl,
   planChange,
@@ -57,6 +58,14 @@ describe('confirmationFor', () => {
       kind: 'downgrade',
       planId: 'magic-hour',
       text: downgradeConfirmation(15, 5),
+    })
+  })
+
+  it('says that a paid plan left for the free one ends now with nothing refunded', () => {
+    expect(confirmationFor('pixie-dust', hour, plans)).toEqual({
+      kind: 'downgrade',
+      planId: 'pixie-dust',
+      text: `${downgradeConfirmation(5, 1)} ${PAID_PLAN_ENDS_NOW}`,
     })
   })
 

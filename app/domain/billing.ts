@@ -45,11 +45,18 @@ export function planChange(current: PlanTerms | null, target: PlanTerms): PlanCh
   return target.alertLimit > current.alertLimit ? 'upgrade' : 'change'
 }
 
+/**
+ * Said too when a downgrade is to the free plan: the paid plan ends at once and, as the terms
+ * promise no credit for part of a month, nothing of it comes back.
+ */
+export const PAID_PLAN_ENDS_NOW =
+  'Your paid plan ends now and the rest of its month is not refunded. To keep it until the end of the month you paid for, cancel it instead.'
+
 /** The confirmation a downgrade asks for, or null for any other change. */
 export function downgradeText(current: PlanTerms | null, target: PlanTerms): string | null {
-  return current && planChange(current, target) === 'downgrade'
-    ? downgradeConfirmation(current.alertLimit, target.alertLimit)
-    : null
+  if (!current || planChange(current, target) !== 'downgrade') return null
+  const text = downgradeConfirmation(current.alertLimit, target.alertLimit)
+  return target.free && !current.free ? `${text} ${PAID_PLAN_ENDS_NOW}` : text
 }
 
 /**

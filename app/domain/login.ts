@@ -18,6 +18,8 @@ export const MESSAGES = {
   busySending: 'We are sending too many codes right now. Please try again in a few minutes.',
   tooManyCodes: (minutes: number) =>
     `Too many codes requested. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  optedOut: (ourNumber: string) =>
+    `We can't text this number: it replied STOP to our texts. Text START to ${ourNumber} from this phone, then request a code again.`,
   resendTooSoon: (seconds: number) =>
     `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting another code.`,
 } as const

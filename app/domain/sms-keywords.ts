@@ -1,8 +1,10 @@
 /**
- * Replies to our number that carriers require us to honour. With Twilio's Advanced Opt-Out on,
- * Twilio replies to the keywords itself and tells us which one it saw (`OptOutType`); we only
- * record the opt-out. Without it, the keywords are ours to recognise and answer. Either way one
- * owner answers each keyword, never two.
+ * Replies to our number that carriers require us to honour. Twilio answers them itself, always:
+ * its default opt-out handling replies to STOP, START and HELP on every long code and toll-free
+ * number, and Advanced Opt-Out only changes the words (and tells us which keyword it saw in
+ * `OptOutType`). So we record an opt-out or opt-in and never reply: a reply of ours would be a
+ * second one. The words Twilio's replies should carry are set in Advanced Opt-Out
+ * (docs/operations.md).
  */
 const KEYWORDS = {
   stop: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'],
@@ -11,28 +13,12 @@ const KEYWORDS = {
 } as const
 export type Keyword = keyof typeof KEYWORDS
 
-export function readKeyword(params: {
-  Body?: string
-  OptOutType?: string
-}): { keyword: Keyword; twilioReplied: boolean } | null {
+/** The keyword a reply is: Twilio's word for it when it sends one, else ours from the body. */
+export function readKeyword(params: { Body?: string; OptOutType?: string }): Keyword | null {
   const fromTwilio = params.OptOutType?.trim().toLowerCase()
-  if (fromTwilio === 'stop' || fromTwilio === 'start' || fromTwilio === 'help')
-    return { keyword: fromTwilio, twilioReplied: true }
+  if (fromTwilio === 'stop' || fromTwilio === 'start' || fromTwilio === 'help') return fromTwilio
   const word = (params.Body ?? '').trim().toUpperCase()
   for (const keyword of Object.keys(KEYWORDS) as Keyword[])
-    if ((KEYWORDS[keyword] as readonly string[]).includes(word))
-      return { keyword, twilioReplied: false }
+    if ((KEYWORDS[keyword] as readonly string[]).includes(word)) return keyword
   return null
-}
-
-/** Our own answers, when Twilio's opt-out handling is off. */
-export function keywordReply(keyword: Keyword, appUrl: string): string {
-  switch (keyword) {
-    case 'stop':
-      return 'Disney Hotel Alerts: you are unsubscribed and will get no more texts. Reply START to resubscribe.'
-    case 'start':
-      return 'Disney Hotel Alerts: you are subscribed again. Msg frequency varies. Reply STOP to unsubscribe, HELP for help.'
-    case 'help':
-      return `Disney Hotel Alerts: texts when Disney openings match your alerts. Help: ${appUrl}/faq. Msg&data rates may apply. Reply STOP to unsubscribe.`
-  }
 }

@@ -6,6 +6,7 @@ import { runningAlertsCount } from '~/models/alert-rules.server'
 import { listDiningAlerts, type DiningAlertJson } from '~/models/dining-alert.server'
 import { listHotelAlerts, type HotelAlertJson } from '~/models/hotel-alert.server'
 import { isUserHotelAlert } from '~/models/running-alerts.server'
+import { deliveryProblem } from '~/domain/delivery'
 import { textsOfAlerts } from '~/models/outbox.server'
 
 type Executor = Kysely<Database>
@@ -93,6 +94,7 @@ export async function withTexts(db: Executor, alerts: DashboardAlert[]) {
       .map((text) => ({
         body: text.body,
         status: text.status,
+        problem: deliveryProblem(text.errorCode),
         created: new Date(text.createdAt).toISOString(),
       })),
   }))

@@ -1,13 +1,8 @@
 import { randomInt } from 'node:crypto'
-import {
-  sql,
-  type Kysely,
-  type Updateable,
-  type UpdateQueryBuilder,
-  type UpdateResult,
-} from 'kysely'
+import { type Kysely, type Updateable, type UpdateQueryBuilder, type UpdateResult } from 'kysely'
 import type { Database, NotificationStatus, NotificationsTable } from '../../db/schema.ts'
 import type { AlertKind } from '~/domain/alerts'
+import { deliveryStatus, statusesBefore } from '~/domain/delivery'
 
 /*
  * The outbox: one row per text an opening calls for, written before anything is sent, then moved
@@ -154,46 +149,31 @@ export async function recordClick(db: Executor, id: string, now = new Date()) {
     .execute()
 }
 
-/** Twilio's delivery statuses, as the outbox keeps them. */
-const TWILIO_STATUSES: Record<string, NotificationStatus> = {
-  accepted: 'queued',
-  scheduled: 'queued',
-  queued: 'queued',
-  sending: 'sent',
-  sent: 'sent',
-  delivered: 'delivered',
-  undelivered: 'undelivered',
-  failed: 'failed',
-  canceled: 'failed',
-}
-
-export function outboxStatus(twilioStatus: string): NotificationStatus | undefined {
-  return TWILIO_STATUSES[twilioStatus]
-}
-
-/** A delivery status callback: only moves a text forward, never back to an earlier state. */
+/**
+ * A delivery status callback. Twilio may post them out of order, so a text only moves forward,
+ * never back and never from one outcome to another. Answers the status the text moved to, if it
+ * moved.
+ */
 export async function recordDeliveryStatus(
   db: Executor,
   sid: string,
   twilioStatus: string,
-  errorCode?: string,
-) {
-  const status = outboxStatus(twilioStatus)
-  if (!status) return 0
-  const order = ['pending', 'sending', 'queued', 'sent', 'delivered', 'undelivered', 'failed']
-  const result = await db
+  errorCode: number | null,
+): Promise<NotificationStatus | null> {
+  const status = deliveryStatus(twilioStatus)
+  if (!status) return null
+  const moved = await db
     .updateTable('notifications')
     .set({
       status,
       updatedAt: new Date(),
-      ...(errorCode && { error: `Twilio error ${errorCode}` }),
+      ...(errorCode !== null && { errorCode, error: `Twilio error ${errorCode}` }),
     })
     .where('twilioSid', '=', sid)
-    .where(
-      sql<boolean>`array_position(${sql.val(order)}::text[], status) <= array_position(${sql.val(order)}::text[], ${status})`,
-    )
+    .where('status', 'in', statusesBefore(status))
+    .returning('status')
     .executeTakeFirst()
-  return Number(result.numUpdatedRows)
+  return moved?.status ?? null
 }
 
 export async function optOut(db: Executor, phoneNumber: string) {
@@ -202,6 +182,15 @@ export async function optOut(db: Executor, phoneNumber: string) {
     .values({ phoneNumber })
     .onConflict((oc) => oc.doNothing())
     .execute()
+}
+
+export async function isOptedOut(db: Executor, phoneNumber: string) {
+  const row = await db
+    .selectFrom('smsOptOuts')
+    .select('phoneNumber')
+    .where('phoneNumber', '=', phoneNumber)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 export async function optIn(db: Executor, phoneNumber: string) {
@@ -213,7 +202,7 @@ export async function textsOfAlerts(db: Executor, alerts: { kind: AlertKind; id:
   if (alerts.length === 0) return []
   return db
     .selectFrom('notifications')
-    .select(['alertKind', 'alertId', 'body', 'status', 'createdAt', 'sentAt'])
+    .select(['alertKind', 'alertId', 'body', 'status', 'errorCode', 'createdAt', 'sentAt'])
     .where((eb) =>
       eb.or(
         alerts.map((alert) =>

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { normalizePhoneNumber } from '~/domain/phone'
-import { keywordReply, readKeyword } from '~/domain/sms-keywords'
-import { getEnv } from '~/env.server'
+import { readKeyword } from '~/domain/sms-keywords'
 import { optIn, optOut } from '~/models/outbox.server'
 import { apiError, methodNotAllowed } from '~/utils/api.server'
 import { getDb } from '~/utils/db.server'
@@ -10,17 +9,16 @@ import { readTwilioWebhook, twiml } from '~/utils/twilio-webhook.server'
 export const loader = () => methodNotAllowed(['POST'])
 
 /**
- * Replies to our number: STOP and its synonyms opt out, START opts back in, HELP says who we are.
- * Twilio's own opt-out handling, when on, has answered already: then we only record it.
+ * Replies to our number: STOP and its synonyms opt out, START opts back in. Twilio has already
+ * answered the keyword (decision 0025), so the TwiML we return is always empty.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const params = await readTwilioWebhook(request)
   if (!params) return apiError(403, 'Invalid Twilio signature.')
   const from = normalizePhoneNumber(params.From ?? '')
-  const found = readKeyword(params)
-  if (!from || !found) return twiml()
-  if (found.keyword === 'stop') await optOut(getDb(), from)
-  if (found.keyword === 'start') await optIn(getDb(), from)
-  return found.twilioReplied ? twiml() : twiml(keywordReply(found.keyword, getEnv().appUrl))
+  const keyword = readKeyword(params)
+  if (from && keyword === 'stop') await optOut(getDb(), from)
+  if (from && keyword === 'start') await optIn(getDb(), from)
+  return twiml()
 }

@@ -8,12 +8,13 @@ import { verifyCodeSchema } from '~/domain/login.server'
 import { smsDestinationProblem } from '~/domain/sms-destination.server'
 import { formatPhoneNumber } from '~/domain/phone'
 import { getEnv } from '~/env.server'
+import { isOptedOut, optOut } from '~/models/outbox.server'
 import { upsertUserOnLogin } from '~/models/user.server'
 import { checkCode, CODE_TTL_MS, issueCode } from '~/models/verification.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
 import { consume } from '~/utils/rate-limit.server'
-import { sendSms } from '~/utils/sms.server'
+import { isUnsubscribedAtTwilio, sendSms } from '~/utils/sms.server'
 import { signedCookie } from '~/utils/cookies.server'
 import { readFormData } from '~/utils/http.server'
 
@@ -41,6 +42,15 @@ export async function sendLoginCode(phoneNumber: string, clientIp: string) {
       'phoneNumber',
     )
   }
+  // Twilio refuses every text to a number that replied STOP, codes included, until it texts
+  // START: say so rather than fail for ever.
+  const optedOut = new AppError(
+    400,
+    'INVALID',
+    MESSAGES.optedOut(formatPhoneNumber(env.twilio.fromNumber)),
+    'phoneNumber',
+  )
+  if (await isOptedOut(getDb(), phoneNumber)) throw optedOut
   const code = await issueCode(getDb(), phoneNumber, env.sessionSecret)
   try {
     await sendSms(
@@ -48,6 +58,11 @@ export async function sendLoginCode(phoneNumber: string, clientIp: string) {
       `${code} is your Disney Hotel Alerts login code. It expires in 10 minutes.`,
     )
   } catch (error) {
+    if (isUnsubscribedAtTwilio(error)) {
+      // Twilio heard the STOP and we did not (a missed webhook): remember it as ours too.
+      await optOut(getDb(), phoneNumber)
+      throw optedOut
+    }
     getLogger().error({ err: error }, 'login code text failed')
     throw new AppError(502, 'UPSTREAM_FAILED', MESSAGES.sendFailed, 'phoneNumber')
   }

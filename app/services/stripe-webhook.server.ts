@@ -12,6 +12,7 @@ import {
   applySubscriptionState,
   ownerOf,
   stripe,
+  STRIPE_API_VERSION,
   subscriptionState,
 } from '~/services/stripe.server'
 import { getDb } from '~/utils/db.server'
@@ -34,6 +35,26 @@ export async function handleStripeWebhook(
     )
   } catch {
     throw new AppError(400, 'INVALID', 'Invalid Stripe signature.')
+  }
+  // An event's body is rendered once, in its endpoint's API version: one of another version has
+  // other fields, and reading it as ours would silently miss what it says. Refused, and loud: the
+  // endpoint needs pinning (`npm run stripe:setup`); Stripe retries it for three days meanwhile.
+  if (event.api_version !== STRIPE_API_VERSION) {
+    getLogger().error(
+      {
+        alert: 'stripe-api-version',
+        eventId: event.id,
+        type: event.type,
+        eventVersion: event.api_version,
+        expected: STRIPE_API_VERSION,
+      },
+      'stripe event of another API version refused; pin the webhook endpoint with npm run stripe:setup',
+    )
+    throw new AppError(
+      400,
+      'INVALID',
+      `This endpoint reads events of Stripe API version ${STRIPE_API_VERSION}, not ${event.api_version ?? 'none'}.`,
+    )
   }
   const db = getDb()
   if (await hasStripeEvent(db, event.id)) return { duplicate: true, type: event.type }

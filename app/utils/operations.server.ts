@@ -1,6 +1,6 @@
 /**
  * What an operator looks at on the web process: Prometheus metrics (request latency by kind,
- * event-loop delay and the process's defaults) and Bull Board over the worker's queues, the
+ * texts' delivery outcomes, event-loop delay and the process's defaults) and Bull Board over the worker's queues, the
  * board behind the admin role.
  */
 import { createBullBoard } from '@bull-board/api'
@@ -10,6 +10,7 @@ import type { NextFunction, Request, Response } from 'express'
 import type { Redis } from 'ioredis'
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client'
 import { createQueues } from '../../worker/queues.ts'
+import { deliveriesCounter } from '~/utils/delivery-metrics.server'
 import { authenticate } from '~/utils/session.server'
 
 /** A request's kind, so the latency series stay few whatever paths people try. */
@@ -31,6 +32,7 @@ export function createWebMetrics() {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   })
+  registry.registerMetric(deliveriesCounter())
   return {
     /** Times every answer. */
     observe(req: Request, res: Response, next: NextFunction) {

@@ -45,6 +45,13 @@ export function twilioClient({
 
 const client = () => singleton('twilio', () => twilioClient(getEnv().twilio))
 
+/** Twilio's "Attempt to send to unsubscribed recipient": the number replied STOP. */
+const TWILIO_UNSUBSCRIBED = 21610
+
+export function isUnsubscribedAtTwilio(error: unknown) {
+  return (error as { code?: unknown } | null)?.code === TWILIO_UNSUBSCRIBED
+}
+
 /** Sends one text through Twilio's Messages API (answered by msw in mock mode). */
 export async function sendSms(to: string, body: string, options: { statusCallback?: string } = {}) {
   const { fromNumber, messagingServiceSid } = getEnv().twilio
@@ -58,8 +65,15 @@ export async function sendSms(to: string, body: string, options: { statusCallbac
   return { sid: message.sid, status: message.status }
 }
 
-/** A text with this body already sent to this number since a moment, if Twilio has one. */
+/**
+ * A text with this body that Twilio took for this number since a moment, if it has one: sent or
+ * still held (queued or accepted, with no date_sent yet, so a DateSent filter would miss it). The
+ * list comes newest first; 50 is far more texts than a number gets between a send and its retry.
+ */
 export async function findSentText(to: string, body: string, since: Date) {
-  const messages = await client().messages.list({ to, dateSentAfter: since, limit: 50 })
-  return messages.find((message) => message.body === body)
+  const messages = await client().messages.list({ to, limit: 50 })
+  return messages.find(
+    // Twilio's dates are whole seconds: a text taken in the same second as `since` counts.
+    (message) => message.body === body && message.dateCreated.getTime() >= since.getTime() - 1000,
+  )
 }

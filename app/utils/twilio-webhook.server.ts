@@ -17,9 +17,8 @@ export async function readTwilioWebhook(request: Request): Promise<Record<string
   return twilio.validateRequest(getEnv().twilio.authToken, signature, url, params) ? params : null
 }
 
-/** A TwiML reply of one message (or none). */
-export function twiml(message?: string) {
+/** An empty TwiML answer: heard, and nothing to reply. */
+export function twiml() {
   const response = new twilio.twiml.MessagingResponse()
-  if (message) response.message(message)
   return new Response(response.toString(), { headers: { 'Content-Type': 'text/xml' } })
 }

@@ -186,8 +186,38 @@ describe('POST /api/stripe/complete-checkout', () => {
     const row = await userRow(user.id)
     expect(row.planId).toBe('lightning-lane')
     expect(row.subscriptionId).not.toBe(firstSubscription)
-    expect((await stripeApi.subscriptions.retrieve(firstSubscription)).status).toBe('canceled')
+    const ended = await stripeApi.subscriptions.retrieve(firstSubscription)
+    expect(ended.status).toBe('canceled')
     expect((await subscriptionRow(firstSubscription)).status).toBe('canceled')
+
+    // The month was paid twice: the first payment comes back in full, as a duplicate, and
+    // nothing is left as a credit on the customer.
+    const invoice = await stripeApi.invoices.retrieve(String(ended.latest_invoice))
+    const [payment] = (await stripeApi.invoicePayments.list({ invoice: invoice.id })).data
+    const refunds = await stripeApi.refunds.list({
+      payment_intent: String(payment!.payment.payment_intent),
+    })
+    expect(refunds.data).toEqual([
+      expect.objectContaining({
+        amount: invoice.amount_paid,
+        reason: 'duplicate',
+        status: 'succeeded',
+      }),
+    ])
+    const customer = typeof ended.customer === 'string' ? ended.customer : ended.customer.id
+    expect((await stripeApi.invoiceItems.list({ customer, pending: true })).data).toEqual([])
+    // The subscription that took over is not refunded.
+    const kept = await stripeApi.subscriptions.retrieve(row.subscriptionId!)
+    const [keptPayment] = (
+      await stripeApi.invoicePayments.list({ invoice: String(kept.latest_invoice) })
+    ).data
+    expect(
+      (
+        await stripeApi.refunds.list({
+          payment_intent: String(keptPayment!.payment.payment_intent),
+        })
+      ).data,
+    ).toEqual([])
   })
 
   it('puts the user on the plan they paid for and can be called again', async () => {

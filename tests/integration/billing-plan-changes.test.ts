@@ -173,8 +173,12 @@ describe('POST /api/stripe/change-plan', () => {
     expect(row.stripeSubscriptionPlanId).toBe(PRICE.pixieDust)
     expect(row.subscriptionId).toBeNull()
     expect(row.trialStartUtc).not.toBeNull()
-    expect((await stripeApi.subscriptions.retrieve(subscriptionId)).status).toBe('canceled')
+    const ended = await stripeApi.subscriptions.retrieve(subscriptionId)
+    expect(ended.status).toBe('canceled')
     expect((await subscriptionRow(subscriptionId)).status).toBe('canceled')
+    // The terms credit nothing for the rest of the month: no proration item waits for an invoice.
+    const customer = typeof ended.customer === 'string' ? ended.customer : ended.customer.id
+    expect((await stripeApi.invoiceItems.list({ customer, pending: true })).data).toEqual([])
 
     expect(await runningCount(user.id)).toBe(1)
     expect((await alertRow('hotel', oldest.id)).status).toBe(1)

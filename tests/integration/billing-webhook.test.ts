@@ -28,6 +28,8 @@ import {
   storedEvent,
 } from '../support/billing.ts'
 import { action as webhookRoute } from '~/routes/api.stripe.webhook'
+import { STRIPE_API_VERSION } from '~/services/stripe.server'
+import { expectErrorLog } from '../support/logs.ts'
 import { callRoute, getRequest } from '../support/routes.ts'
 import { cookieFor } from '../support/session.ts'
 
@@ -47,6 +49,29 @@ describe('POST /api/stripe/webhook', () => {
     )
     return { user, subscriptionId }
   }
+
+  it('refuses, and logs, an event rendered in another API version, changing nothing', async () => {
+    const user = await createUser(db())
+    const subscriptionId = newSubscriptionId()
+    const event = JSON.parse(
+      eventPayload(
+        'customer.subscription.created',
+        subscriptionObject({ id: subscriptionId, userId: user.id, priceId: PRICE.magicHour }),
+        T,
+      ),
+    ) as { id: string; api_version: string | null }
+    for (const apiVersion of ['2024-06-20', null]) {
+      expectErrorLog(/stripe event of another API version refused/)
+      const response = await deliver(JSON.stringify({ ...event, api_version: apiVersion }))
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({
+        message: `This endpoint reads events of Stripe API version ${STRIPE_API_VERSION}, not ${apiVersion ?? 'none'}.`,
+      })
+    }
+    expect(await storedEvent(event.id)).toBeUndefined()
+    expect((await userRow(user.id)).planId).toBeNull()
+    expect(await subscriptionRows(user.id)).toEqual([])
+  })
 
   it('applies a correctly signed event once and records its id', async () => {
     const user = await createUser(db())

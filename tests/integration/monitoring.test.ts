@@ -3,7 +3,7 @@ import twilio from 'twilio'
 import { describe, expect, it } from 'vitest'
 import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { configureSimulator, simulatorCalls } from '../../mocks/disney.ts'
-import { unsubscribeAtTwilio } from '../../mocks/twilio.ts'
+import { textFromPhone, twilioAccount } from '../../mocks/twilio-phone.ts'
 import { checkProcessor } from '../../worker/check.ts'
 import { bullPrefix, QUEUES, type SmsJob } from '../../worker/queues.ts'
 import { smsProcessor } from '../../worker/sms.ts'
@@ -276,14 +276,14 @@ async function pendingText(phoneNumber?: string) {
 }
 
 describe('sending texts', () => {
-  it('sends through Twilio once and records the SID', async () => {
+  it("sends through Twilio once and records the SID and Twilio's status", async () => {
     const text = await pendingText()
     await sendText(asJob<SmsJob>({ notificationId: text.id }))
     await sendText(asJob<SmsJob>({ notificationId: text.id }))
     const sent = readOutbox().filter((entry) => entry.body === text.body)
     expect(sent).toHaveLength(1)
     const row = await textRow(text.id)
-    expect(row).toMatchObject({ status: 'sent', twilioSid: sent[0]!.sid, attempts: 1 })
+    expect(row).toMatchObject({ status: 'queued', twilioSid: sent[0]!.sid, attempts: 1 })
   })
 
   it('asks the database twice for a text on its way: taking it, and recording the send', async () => {
@@ -303,7 +303,7 @@ describe('sending texts', () => {
     expect(statements).toBe(2)
   })
 
-  it('finishes a send interrupted after Twilio took it, without a second text', async () => {
+  it('finishes a send interrupted after Twilio took it, still queued there, without a second text', async () => {
     const text = await pendingText()
     await sendText(asJob<SmsJob>({ notificationId: text.id }))
     // As if the worker died after Twilio accepted the text but before the row said so.
@@ -315,8 +315,9 @@ describe('sending texts', () => {
     await sendText(asJob<SmsJob>({ notificationId: text.id }))
     expect(readOutbox().filter((entry) => entry.body === text.body)).toHaveLength(1)
     const row = await textRow(text.id)
-    expect(row.status).toBe('sent')
-    expect(row.twilioSid).toMatch(/^SM/)
+    // Twilio holds it queued, with no date_sent yet: found all the same, and left as Twilio says.
+    expect(row.status).toBe('queued')
+    expect(row.twilioSid).toBe(readOutbox().find((entry) => entry.body === text.body)!.sid)
   })
 
   it('never sends twice when recording a send fails (the database away), however it is retried', async () => {
@@ -343,7 +344,7 @@ describe('sending texts', () => {
     await sendText(asJob<SmsJob>({ notificationId: text.id }))
     expect(readOutbox().filter((entry) => entry.body === text.body)).toHaveLength(1)
     expect(await textRow(text.id)).toMatchObject({
-      status: 'sent',
+      status: 'queued',
       twilioSid: expect.stringMatching(/^SM/),
     })
   })
@@ -359,7 +360,7 @@ describe('sending texts', () => {
 
   it("records Twilio's 21610 (the number replied STOP to Twilio) as an opt-out, not a failure", async () => {
     const text = await pendingText()
-    unsubscribeAtTwilio(text.toNumber)
+    await textFromPhone(twilioAccount(env), text.toNumber, 'STOP', { webhookUrl: null })
     await sendText(asJob<SmsJob>({ notificationId: text.id }))
     const row = await textRow(text.id)
     expect(row.status).toBe('skipped')
@@ -423,7 +424,7 @@ describe('texts whose send job was lost', () => {
 
     await sendText(asJob<SmsJob>({ notificationId: row.id }, row.id))
     const sent = await textRow(row.id)
-    expect(sent.status).toBe('sent')
+    expect(sent.status).toBe('queued')
     await queues.sms.obliterate({ force: true })
     expect((await tick()).requeued).toBe(0) // sent texts are never queued again
   })
@@ -446,7 +447,7 @@ describe('texts whose send job was lost', () => {
     await sendText(job!)
     expect(readOutbox().filter((entry) => entry.body === row.body)).toHaveLength(1)
     expect(await textRow(row.id)).toMatchObject({
-      status: 'sent',
+      status: 'queued',
       twilioSid: expect.stringMatching(/^SM/),
     })
   })
@@ -514,24 +515,21 @@ describe('Twilio webhooks and short links', () => {
     expect(await optOutsOf(user.phoneNumber)).toEqual([])
   })
 
-  it('STOP stops texts, START resumes them, HELP says who we are', async () => {
+  it("STOP stops texts and START resumes them, with no reply of ours beside Twilio's", async () => {
     const user = await subscriber()
-    const stop = await callRoute(
-      inbound,
-      signedForm('/webhooks/twilio/inbound', { From: user.phoneNumber, Body: ' stop ' }),
-    )
-    expect(await stop.text()).toContain('you are unsubscribed')
-    expect(await optOutsOf(user.phoneNumber)).toHaveLength(1)
-    const help = await callRoute(
-      inbound,
-      signedForm('/webhooks/twilio/inbound', { From: user.phoneNumber, Body: 'HELP' }),
-    )
-    expect(await help.text()).toContain('Reply STOP to unsubscribe')
-    await callRoute(
-      inbound,
-      signedForm('/webhooks/twilio/inbound', { From: user.phoneNumber, Body: 'START' }),
-    )
-    expect(await optOutsOf(user.phoneNumber)).toEqual([])
+    const empty = '<?xml version="1.0" encoding="UTF-8"?><Response/>'
+    for (const [body, optedOut] of [
+      [' stop ', 1],
+      ['HELP', 1],
+      ['START', 0],
+    ] as const) {
+      const answer = await callRoute(
+        inbound,
+        signedForm('/webhooks/twilio/inbound', { From: user.phoneNumber, Body: body }),
+      )
+      expect(await answer.text()).toBe(empty)
+      expect(await optOutsOf(user.phoneNumber)).toHaveLength(optedOut)
+    }
   })
 
   it("with Twilio's Advanced Opt-Out on, records its OptOutType and leaves the reply to Twilio", async () => {
@@ -560,6 +558,7 @@ describe('Twilio webhooks and short links', () => {
   })
 
   it('records delivery status from the callback, never moving back', async () => {
+    const SID = `SM${'0123456789abcdef'.repeat(2)}`
     const user = await subscriber()
     const alert = await createAlertRow(db, 'dining', user.id)
     const row = await db
@@ -574,7 +573,7 @@ describe('Twilio webhooks and short links', () => {
         body: 'b',
         bookingUrl: 'https://disneyland.disney.go.com/dine-res/availability/',
         status: 'sent',
-        twilioSid: 'SMtest123',
+        twilioSid: SID,
         seenAt: new Date(),
       })
       .returning('id')
@@ -582,7 +581,7 @@ describe('Twilio webhooks and short links', () => {
     const post = (status: string) =>
       callRoute(
         statusCallback,
-        signedForm('/webhooks/twilio/status', { MessageSid: 'SMtest123', MessageStatus: status }),
+        signedForm('/webhooks/twilio/status', { MessageSid: SID, MessageStatus: status }),
       )
     expect((await post('delivered')).status).toBe(204)
     await post('sent')

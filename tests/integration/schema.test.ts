@@ -128,6 +128,7 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
     status: ['text', false],
     twilioSid: ['text', true],
     error: ['text', true],
+    errorCode: ['integer', true],
     attempts: ['integer', false],
     clicks: ['integer', false],
     lastClickedAt: ['timestamp with time zone', true],

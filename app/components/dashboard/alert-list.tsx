@@ -2,6 +2,7 @@ import { Link, useFetcher } from '@remix-run/react'
 import { formatDistanceToNowStrict } from 'date-fns'
 import { statusLabel } from '~/domain/alerts'
 import { diningDetails, diningWhen, hotelDetails, hotelWhen } from '~/domain/dashboard'
+import { TEXT_STATUS_LABEL, type TextStatus } from '~/domain/delivery'
 import { destinationDisplay } from '~/domain/destinations'
 import { useHydrated } from '~/hooks/use-hydrated'
 import type { DashboardAlert } from '~/models/dashboard.server'
@@ -9,7 +10,9 @@ import type { DashboardAlert } from '~/models/dashboard.server'
 /** A text sent for an alert, as its history shows it. */
 export interface SentText {
   body: string
-  status: string
+  status: TextStatus
+  /** Why the carrier did not deliver it, in plain words. */
+  problem: string | null
   created: string
 }
 type ListedAlert = DashboardAlert & { texts: SentText[] }
@@ -55,17 +58,6 @@ function ago(iso: string | null, none: string, prefix: string) {
   return iso ? `${prefix} ${formatDistanceToNowStrict(new Date(iso), { addSuffix: true })}` : none
 }
 
-const TEXT_STATUS: Record<string, string> = {
-  pending: 'Sending',
-  sending: 'Sending',
-  queued: 'Sent',
-  sent: 'Sent',
-  delivered: 'Delivered',
-  undelivered: 'Not delivered',
-  failed: 'Failed',
-  skipped: 'Not sent (STOP)',
-}
-
 /** The texts an alert has sent, newest first, with their delivery status. */
 function TextHistory({ texts }: { texts: SentText[] }) {
   if (texts.length === 0) return null
@@ -77,7 +69,8 @@ function TextHistory({ texts }: { texts: SentText[] }) {
       <ul className="mt-1 space-y-1">
         {texts.map((text) => (
           <li key={text.created + text.body} suppressHydrationWarning>
-            <span className="font-semibold">{TEXT_STATUS[text.status] ?? text.status}</span>{' '}
+            <span className="font-semibold">{TEXT_STATUS_LABEL[text.status]}</span>
+            {text.problem && ` (${text.problem})`}{' '}
             {formatDistanceToNowStrict(new Date(text.created), { addSuffix: true })}: {text.body}
           </li>
         ))}
