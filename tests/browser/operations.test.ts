@@ -30,13 +30,15 @@ describe('operations on the web process', () => {
     expect(kept.headers.get('x-request-id')).toBe('trace-77')
   })
 
-  it('serves Prometheus metrics with request latency and event-loop delay', async () => {
+  it('serves Prometheus metrics with request latency, texts delivered and event-loop delay', async () => {
     await fetch(`${baseUrl()}/`)
     const text = await (await fetch(`${baseUrl()}/metrics`)).text()
     expect(text).toMatch(
       /web_request_duration_seconds_count\{kind="page",method="GET",status="2xx"\} \d+/,
     )
     expect(text).toContain('web_nodejs_eventloop_lag_p99_seconds')
+    // Counted as Twilio's callbacks arrive (tests/integration/delivery.test.ts counts them).
+    expect(text).toContain('# TYPE sms_deliveries_total counter')
   })
 
   it('shows Bull Board at /admin/queues to the admin only', async () => {

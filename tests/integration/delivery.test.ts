@@ -6,13 +6,17 @@
 import { randomBytes } from 'node:crypto'
 import twilio from 'twilio'
 import { describe, expect, it } from 'vitest'
-import { createAlertRow, createUser } from '../../db/factories.ts'
+import { createAlertRow, createUser, fakePhoneNumber } from '../../db/factories.ts'
+import { failDeliveriesTo } from '../../mocks/twilio.ts'
+import { lifeOf, readMessages } from '../../mocks/twilio-state.ts'
+import { postsCallbackFor, postSigned, statusCallbackRequest } from '../../mocks/twilio-webhooks.ts'
 import type { NotificationStatus } from '../../db/schema.ts'
 import { getEnv } from '~/env.server'
 import { withTexts } from '~/models/dashboard.server'
 import { action as statusCallback } from '~/routes/webhooks.twilio.status'
 import { getDb } from '~/utils/db.server'
 import { deliveriesCounter } from '~/utils/delivery-metrics.server'
+import { sendSms } from '~/utils/sms.server'
 import { callRoute } from '../support/routes.ts'
 
 const db = getDb()
@@ -31,10 +35,12 @@ function signedCallback(params: Record<string, string>, signature?: string) {
 }
 
 /** A text Twilio has taken, as the worker leaves it, and a way to post its callbacks. */
-async function queuedText(status: NotificationStatus = 'queued') {
+async function queuedText(
+  status: NotificationStatus = 'queued',
+  sid = `SM${randomBytes(16).toString('hex')}`,
+) {
   const user = await createUser(db, { planId: 'lightning-lane', trialStartUtc: new Date() })
   const alert = await createAlertRow(db, 'dining', user.id)
-  const sid = `SM${randomBytes(16).toString('hex')}`
   const row = await db
     .insertInto('notifications')
     .values({
@@ -114,6 +120,28 @@ describe('POST /webhooks/twilio/status', () => {
     expect(await post('read')).toBe(204)
     expect(await post('delivered', { ErrorCode: '0' })).toBe(204)
     expect(await text()).toMatchObject({ status: 'delivered', errorCode: null, error: null })
+  })
+
+  it("follows every callback the stand-in posts, with all of Twilio's parameters, for a text a carrier filtered", async () => {
+    const phone = fakePhoneNumber()
+    failDeliveriesTo(env.smsOutboxPath, phone, 30007)
+    const { sid } = await sendSms(phone, 'Disney Hotel Alerts: a table opened')
+    const { text } = await queuedText('queued', sid)
+    const message = readMessages(env.smsOutboxPath, env.twilio.accountSid).find(
+      (candidate) => candidate.sid === sid,
+    )!
+    const [created, ...later] = lifeOf(message)
+    for (const { status, at } of later) {
+      if (!postsCallbackFor(status, created!.status)) continue
+      const answer = await postSigned(
+        `${env.appUrl}/webhooks/twilio/status`,
+        statusCallbackRequest(message, status, at),
+        env.twilio.authToken,
+        (request) => callRoute(statusCallback, request),
+      )
+      expect(answer.status).toBe(204)
+    }
+    expect(await text()).toMatchObject({ status: 'undelivered', errorCode: 30007 })
   })
 
   it('refuses a bad signature or bad fields with a 4xx, changing nothing', async () => {
