@@ -140,6 +140,7 @@ export interface HotelAlertsTable {
   statusReason: string | null
   startedAt: Timestamp | null
   nextCheckAt: Timestamp | null
+  claimedAt: Timestamp | null
   lastCheckedAt: Timestamp | null
   lastFoundAt: Timestamp | null
   /** Disney said the stay is beyond its booking window; the alert keeps waiting. */
@@ -162,6 +163,7 @@ export interface DiningAlertsTable {
   statusReason: string | null
   startedAt: Timestamp | null
   nextCheckAt: Timestamp | null
+  claimedAt: Timestamp | null
   lastCheckedAt: Timestamp | null
   lastFoundAt: Timestamp | null
   createdAt: Defaulted<Date>

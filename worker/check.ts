@@ -1,5 +1,6 @@
 import { statSync, readFileSync } from 'node:fs'
-import type { Job } from 'bullmq'
+import { UnrecoverableError, type Job } from 'bullmq'
+import { isUnavailable } from '../db/client.ts'
 import type { Logger } from 'pino'
 import type { DB } from '../db/client.ts'
 import { timeMatches } from '../app/domain/dining-alert.ts'
@@ -16,7 +17,7 @@ import {
 import { newShortCode, type NewNotification } from '../app/models/outbox.server.ts'
 import type { DriftRecorder } from './drift.ts'
 import type { Metrics } from './metrics.ts'
-import type { CheckJob, CheckQuestion, Queues } from './queues.ts'
+import { CHECK_ATTEMPTS, type CheckJob, type CheckQuestion, type Queues } from './queues.ts'
 import type { AnswerWatch } from './upstream/answer-watch.ts'
 import type { CircuitBreaker } from './upstream/breaker.ts'
 import { DESTINATION_HOSTS, fetchDiningAnswer, type DiningOffer } from './upstream/dining.ts'
@@ -138,6 +139,7 @@ async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token
   const alerts = await diningAlertsToCheck(
     deps.db,
     job.data.questions.flatMap((question) => question.alertIds),
+    job.data.claimedAt,
   )
   const { outcomes, faulted } = await askEach(deps, job, alerts, now, async (_, waiting) => {
     const first = waiting[0]!
@@ -193,6 +195,7 @@ async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token
       found: [...new Set(rows.map((row) => row.alertId))],
       rows,
       now,
+      claimedAt: job.data.claimedAt,
     })
     await queueTexts(deps, created)
     deps.metrics.checks.inc({ kind: 'dining', result: 'checked' }, checked.length)
@@ -204,6 +207,7 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
   const alerts = await hotelAlertsToCheck(
     deps.db,
     job.data.questions.flatMap((question) => question.alertIds),
+    job.data.claimedAt,
   )
   const { outcomes, faulted } = await askEach(deps, job, alerts, now, async (question, waiting) => {
     const first = waiting[0]!
@@ -285,6 +289,7 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
       notBookableYet: outcomes.flatMap((outcome) => (outcome.notBookableYet ? outcome.ids : [])),
       rows,
       now,
+      claimedAt: job.data.claimedAt,
     })
     await queueTexts(deps, created)
     deps.metrics.checks.inc({ kind: 'hotel', result: 'checked' }, checked.length)
@@ -300,7 +305,14 @@ export function checkProcessor(deps: CheckDeps) {
   const readToken = diningTokenReader(deps.env)
   return async (job: Job<CheckJob>) => {
     const now = new Date()
-    if (job.data.kind === 'dining') await checkDining(deps, job, now, readToken)
-    else await checkHotel(deps, job, now)
+    try {
+      if (job.data.kind === 'dining') await checkDining(deps, job, now, readToken)
+      else await checkHotel(deps, job, now)
+    } catch (error) {
+      // The database away: retried until it is back (the backoff caps at CHECK_DATABASE_RETRY_MS),
+      // since the claim has moved these alerts' next check on. Anything else gives up as before.
+      if (isUnavailable(error) || job.attemptsMade + 1 < CHECK_ATTEMPTS) throw error
+      throw new UnrecoverableError(error instanceof Error ? error.message : String(error))
+    }
   }
 }

@@ -20,7 +20,7 @@ import { createMetrics, serveMetrics, watchEventLoop } from './metrics.ts'
 import {
   bullPrefix,
   createQueues,
-  jitteredBackoff,
+  retryBackoff,
   QUEUES,
   SWEEP_SCHEDULER,
   TICK_SCHEDULER,
@@ -76,7 +76,7 @@ async function ensureSchedules() {
 await ensureSchedules()
 
 const prefix = bullPrefix(env.redisPrefix)
-const settings = { backoffStrategy: (attemptsMade: number) => jitteredBackoff(attemptsMade) }
+const settings = { backoffStrategy: retryBackoff }
 const workers = [
   new Worker(
     QUEUES.maintenance,

@@ -1,5 +1,6 @@
 import { Queue, type ConnectionOptions } from 'bullmq'
 import type { Redis } from 'ioredis'
+import { isUnavailable } from '../db/client.ts'
 import type { AlertKind } from '../app/domain/alerts.ts'
 
 /** Queue names and their job payloads, shared by whoever adds and whoever processes. */
@@ -34,6 +35,8 @@ export interface CheckQuestion {
 export interface CheckJob {
   kind: AlertKind
   questions: CheckQuestion[]
+  /** The claim that made it (absent in jobs queued before claims were stamped). */
+  claimedAt?: number
 }
 
 export interface SmsJob {
@@ -58,11 +61,16 @@ export function createQueues(connection: ConnectionOptions, redisPrefix: string)
       prefix,
       defaultJobOptions: { removeOnComplete: true, removeOnFail: 100 },
     }),
-    // An upstream fault is retried with backoff and jitter (see checkBackoff) before the check gives up.
+    // An upstream fault is retried with backoff and jitter CHECK_ATTEMPTS times before the check
+    // gives up; the database away, until it is back (checkProcessor, retryBackoff).
     check: new Queue<CheckJob>(QUEUES.check, {
       connection,
       prefix,
-      defaultJobOptions: { ...defaults, attempts: 3, backoff: { type: 'jittered' } },
+      defaultJobOptions: {
+        ...defaults,
+        attempts: CHECK_ATTEMPTS_WHILE_DATABASE_AWAY,
+        backoff: { type: 'jittered' },
+      },
     }),
     // A transient Twilio failure is retried; the outbox row makes a retry harmless.
     sms: new Queue<SmsJob>(QUEUES.sms, {
@@ -75,9 +83,27 @@ export function createQueues(connection: ConnectionOptions, redisPrefix: string)
 export type Queues = ReturnType<typeof createQueues>
 
 /** Exponential backoff with full jitter: 1 s, 2 s, 4 s … each drawn between half and all of it. */
-export function jitteredBackoff(attemptsMade: number): number {
-  const ceiling = Math.min(60_000, 1000 * 2 ** Math.max(0, attemptsMade - 1))
+export function jitteredBackoff(attemptsMade: number, capMs = 60_000): number {
+  const ceiling = Math.min(capMs, 1000 * 2 ** Math.max(0, attemptsMade - 1))
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2))
+}
+
+/** How many times a check is tried when Disney faults. */
+export const CHECK_ATTEMPTS = 3
+/**
+ * A check the database could not serve is tried again at most this long after the last try:
+ * it is asked again within this long of the database coming back, and an outage costs each
+ * waiting job one try in this long, not a storm of them.
+ */
+export const CHECK_DATABASE_RETRY_MS = 10_000
+/** A day of tries at that pace: an outage of any length we would wait out. */
+const CHECK_ATTEMPTS_WHILE_DATABASE_AWAY = (24 * 60 * 60 * 1000) / CHECK_DATABASE_RETRY_MS
+
+/** The backoff of every queue: shorter and capped while the database is away. */
+export function retryBackoff(attemptsMade: number, _type?: string, error?: Error) {
+  return isUnavailable(error)
+    ? jitteredBackoff(attemptsMade, CHECK_DATABASE_RETRY_MS)
+    : jitteredBackoff(attemptsMade)
 }
 
 const tickQueues = new WeakMap<Redis, Queue>()

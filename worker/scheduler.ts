@@ -23,6 +23,8 @@ export function checkJobs(due: readonly DueCheck[]): CheckJob[] {
       alertIds,
       scheduledFor,
     })),
+    // One claim makes all of a tick's round: its questions share the moment.
+    claimedAt: questions[0]!.claimedAt,
   }))
 }
 

@@ -14,8 +14,24 @@ type Executor = Kysely<Database>
 /** `id = any($1)`: one parameter however many alerts a job holds. */
 const anyId = (ids: readonly string[]) => sql<string>`any(${ids}::uuid[])`
 
+/**
+ * The alerts a job's claim still holds. A job retried through a long database outage may find
+ * its alerts claimed again by a later tick (their slot passed meanwhile): that claim's job checks
+ * them, and this one leaves them, so no alert is checked twice for a slot. Jobs queued before
+ * claims were stamped carry no moment and hold all of theirs.
+ */
+function heldByClaim(table: 'hotel_alerts' | 'dining_alerts', claimedAt: number | undefined) {
+  return claimedAt === undefined
+    ? sql<boolean>`true`
+    : sql<boolean>`${sql.ref(`${table}.claimed_at`)} = ${new Date(claimedAt)}`
+}
+
 /** Running hotel alerts of a check job, each with its chosen room types and their Disney keys. */
-export function hotelAlertsToCheck(db: Executor, ids: readonly string[]) {
+export function hotelAlertsToCheck(
+  db: Executor,
+  ids: readonly string[],
+  claimedAt: number | undefined,
+) {
   return db
     .selectFrom('hotelAlerts')
     .innerJoin('users', 'users.id', 'hotelAlerts.userId')
@@ -56,11 +72,16 @@ export function hotelAlertsToCheck(db: Executor, ids: readonly string[]) {
     ])
     .where('hotelAlerts.id', '=', anyId(ids))
     .where('hotelAlerts.status', '=', HOTEL_STATUS.running)
+    .where(heldByClaim('hotel_alerts', claimedAt))
     .execute()
 }
 
 /** Running dining alerts of a check job, with the restaurant's name for the text. */
-export function diningAlertsToCheck(db: Executor, ids: readonly string[]) {
+export function diningAlertsToCheck(
+  db: Executor,
+  ids: readonly string[],
+  claimedAt: number | undefined,
+) {
   return db
     .selectFrom('diningAlerts')
     .innerJoin('users', 'users.id', 'diningAlerts.userId')
@@ -80,6 +101,7 @@ export function diningAlertsToCheck(db: Executor, ids: readonly string[]) {
     ])
     .where('diningAlerts.id', '=', anyId(ids))
     .where('diningAlerts.status', '=', DINING_STATUS.running)
+    .where(heldByClaim('dining_alerts', claimedAt))
     .execute()
 }
 
@@ -95,6 +117,7 @@ export function recordHotelCheck(
     notBookableYet: readonly string[]
     rows: NewNotification[]
     now: Date
+    claimedAt: number | undefined
   },
 ) {
   const { alertIds, found, notBookableYet, now } = check
@@ -127,7 +150,8 @@ export function recordHotelCheck(
           }),
         }
       })
-      .where('id', '=', anyId(alertIds)),
+      .where('id', '=', anyId(alertIds))
+      .where(heldByClaim('hotel_alerts', check.claimedAt)),
   )
 }
 
@@ -139,6 +163,7 @@ export function recordDiningCheck(
     found: readonly string[]
     rows: NewNotification[]
     now: Date
+    claimedAt: number | undefined
   },
 ) {
   const { found, now } = check
@@ -158,7 +183,8 @@ export function recordDiningCheck(
             .end(),
         }),
       }))
-      .where('id', '=', anyId(check.alertIds)),
+      .where('id', '=', anyId(check.alertIds))
+      .where(heldByClaim('dining_alerts', check.claimedAt)),
   )
 }
 

@@ -14,6 +14,8 @@ export interface DueCheck {
   alertIds: string[]
   /** The earliest scheduled time among them, to measure how late the check runs. */
   scheduledFor: number
+  /** The moment of the claim: the check records only alerts no later claim has taken. */
+  claimedAt: number
 }
 
 /**
@@ -47,7 +49,7 @@ const scansAllowed = sql<boolean>`(not p.free or (u.trial_start_utc is not null 
 /**
  * Claims due running alerts (FOR UPDATE SKIP LOCKED, so any number of workers can tick at once
  * without claiming one alert twice), moves each one's next check to its next slot on its
- * question's phase, and hands them, grouped by question, to `enqueue` before the claim commits:
+ * question's phase, stamps the claim's moment on it, and hands them, grouped by question, to `enqueue` before the claim commits:
  * if enqueueing fails, the alerts stay due and the next tick claims them again. A batch holds
  * whole questions, so it can be a little larger than `batchSize`.
  */
@@ -143,13 +145,14 @@ export async function claimDueChecks(
           queryKey: row.key,
           alertIds: [],
           scheduledFor: row.nextCheckAt.getTime(),
+          claimedAt: now,
         }
         group.alertIds.push(row.id)
         group.scheduledFor = Math.min(group.scheduledFor, row.nextCheckAt.getTime())
         groups.set(row.key, group)
       }
       await sql`
-        update ${sql.table(table)} a set next_check_at = v.next_at
+        update ${sql.table(table)} a set next_check_at = v.next_at, claimed_at = ${due}
         from unnest(${ids}::uuid[], ${nexts}::timestamptz[]) as v(id, next_at)
         where a.id = v.id
       `.execute(trx)

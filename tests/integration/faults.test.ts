@@ -67,8 +67,8 @@ function startWorker(env: Record<string, string> = {}) {
  * Dining alerts due now, on dates a day or two out where the simulator opens tables, spread over
  * many questions (party size × date) so a batch takes a while at the upstream rate limit.
  */
-async function dueAlerts(questions: number, perQuestion = 3) {
-  const user = await createUser(db, { planId: 'the-club', trialStartUtc: new Date() })
+async function dueAlerts(questions: number, perQuestion = 3, planId = 'the-club') {
+  const user = await createUser(db, { planId, trialStartUtc: new Date() })
   const ids: string[] = []
   for (let q = 0; q < questions; q++) {
     for (let a = 0; a < perQuestion; a++) {
@@ -398,4 +398,95 @@ describe('a locked table', () => {
       await locker.destroy()
     }
   })
+})
+
+/**
+ * Every check the database records, by a trigger of this test's database: how many times each
+ * alert was checked, which the alerts' own rows (their last check only) cannot say.
+ */
+async function recordChecks() {
+  await sql`create table if not exists fault_checks (alert_id uuid not null, at timestamptz not null)`.execute(
+    db,
+  )
+  await sql`
+    create or replace function fault_check_recorded() returns trigger language plpgsql as $$
+    begin
+      insert into fault_checks values (new.id, new.last_checked_at);
+      return new;
+    end $$`.execute(db)
+  await sql`
+    create or replace trigger fault_check_recorded after update of last_checked_at on dining_alerts
+    for each row when (new.last_checked_at is distinct from old.last_checked_at)
+    execute function fault_check_recorded()`.execute(db)
+  return async (ids: string[]) => {
+    const { rows } = await sql<{ alertId: string; checks: number }>`
+      select alert_id, count(*)::int as checks from fault_checks
+      where alert_id = any(${ids}::uuid[]) group by alert_id`.execute(db)
+    return new Map(rows.map((row) => [row.alertId, row.checks]))
+  }
+}
+
+describe('a database outage of any length', () => {
+  // A plan whose next slot is weeks away: each alert is due exactly once while a test runs.
+  const slowPlan = async () => {
+    await db
+      .insertInto('plans')
+      .values({
+        id: 'fault-rare',
+        name: 'Rare',
+        tagline: 'Checked once in ten weeks',
+        priceCents: 100,
+        alertLimit: 1000,
+        intervalMinutes: 100_000,
+        sortOrder: 99,
+        stripePriceId: 'price_mock_fault_rare',
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+    return 'fault-rare'
+  }
+
+  for (const seconds of [30, 180])
+    it(
+      `loses no claimed check and doubles none when Postgres is away for ${seconds} s`,
+      async () => {
+        const checksOf = await recordChecks()
+        const proxy = await postgresProxy()
+        const url = new URL(process.env.DATABASE_URL!)
+        url.port = String(proxy.port)
+        // Two Disney calls a second: a job of 20 questions every 10 s, so jobs wait their turn.
+        const worker = startWorker({ DATABASE_URL: url.toString(), UPSTREAM_RATE_PER_SECOND: '2' })
+        const since = new Date()
+        const ids = await dueAlerts(60, 1, await slowPlan())
+        // Cut once the first job is recorded: the tick has claimed them all (their next check is
+        // weeks away now) and the other jobs are queued or asking Disney.
+        await until(
+          'the first job is recorded',
+          async () => (await uncheckedCount(ids, since)) < 60,
+        )
+        await proxy.cut()
+        const unrecorded = await uncheckedCount(ids, since)
+        const cutAt = Date.now()
+        await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+        expect(worker.exitCode).toBeNull()
+        await proxy.open()
+        const backAt = Date.now()
+        await until(
+          'every claimed alert is checked',
+          async () => (await uncheckedCount(ids, since)) === 0,
+          120_000,
+          async () => ({ unchecked: await uncheckedCount(ids, since) }),
+        )
+        const recoveredAt = Date.now()
+        const checks = await checksOf(ids)
+        expect(ids.filter((id) => checks.get(id) !== 1)).toEqual([])
+        await untilEveryTextSent()
+        expectNoDuplicateTexts()
+        console.log(
+          `Postgres away for ${((backAt - cutAt) / 1000).toFixed(0)} s with ${unrecorded} of 60 claimed alerts unrecorded: ` +
+            `all checked ${((recoveredAt - backAt) / 1000).toFixed(1)} s after it was back, each exactly once`,
+        )
+      },
+      (seconds + 300) * 1000,
+    )
 })

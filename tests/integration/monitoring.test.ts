@@ -1,11 +1,11 @@
-import { Worker } from 'bullmq'
+import { UnrecoverableError, Worker, type Job } from 'bullmq'
 import twilio from 'twilio'
 import { describe, expect, it } from 'vitest'
 import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { configureSimulator, simulatorCalls } from '../../mocks/disney.ts'
 import { textFromPhone, twilioAccount } from '../../mocks/twilio-phone.ts'
 import { checkProcessor } from '../../worker/check.ts'
-import { bullPrefix, QUEUES, type SmsJob } from '../../worker/queues.ts'
+import { bullPrefix, QUEUES, type CheckJob, type SmsJob } from '../../worker/queues.ts'
 import { smsProcessor } from '../../worker/sms.ts'
 import { tickProcessor } from '../../worker/scheduler.ts'
 import { UpstreamFault } from '../../worker/upstream/errors.ts'
@@ -599,5 +599,57 @@ describe('Twilio webhooks and short links', () => {
     expect(
       (await callRoute(shortLink, getRequest('/o/nope'), { params: { code: 'nope' } })).status,
     ).toBe(404)
+  })
+})
+
+describe('a check retried through a database outage', () => {
+  it("leaves alerts the tick has claimed again since to that claim's check", async () => {
+    const user = await subscriber('the-club')
+    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
+    await tick()
+    const [first] = await checkJobsFor(alert.id)
+    await queues.check.obliterate({ force: true })
+    // Its job kept failing while its slot passed, and the tick claimed it again.
+    await db
+      .updateTable('diningAlerts')
+      .set({ nextCheckAt: new Date() })
+      .where('id', '=', alert.id)
+      .execute()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await tick()
+    const [second] = await checkJobsFor(alert.id)
+    expect(second!.data.claimedAt).toBeGreaterThan(first!.data.claimedAt!)
+
+    const calls = simulatorCalls().length
+    await check(asJob<CheckJob>(first!.data))
+    expect(simulatorCalls()).toHaveLength(calls)
+    expect((await alertRow('dining', alert.id)).lastCheckedAt).toBeNull()
+    await check(asJob<CheckJob>(second!.data))
+    expect((await alertRow('dining', alert.id)).lastCheckedAt).not.toBeNull()
+  })
+
+  it("keeps trying while the database is away, and gives up on Disney's faults after three tries", async () => {
+    const user = await subscriber()
+    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
+    const away = new Proxy(db, {
+      get(target, property) {
+        if (property === 'selectFrom')
+          return () => {
+            throw new Error('Connection terminated unexpectedly')
+          }
+        const value: unknown = Reflect.get(target, property, target)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const late = { ...questionJob('dining', [alert.id]), attemptsMade: 500 } as Job<CheckJob>
+    const error = await checkProcessor({ ...deps, db: away })(late).catch((e: unknown) => e)
+    expect(error).not.toBeInstanceOf(UnrecoverableError)
+    expect((error as Error).message).toBe('Connection terminated unexpectedly')
+
+    configureSimulator({ fault: 'server-error' })
+    const third = { ...questionJob('dining', [alert.id]), attemptsMade: 2 } as Job<CheckJob>
+    expect(await check(third).catch((e: unknown) => e)).toBeInstanceOf(UnrecoverableError)
+    const second = { ...questionJob('dining', [alert.id]), attemptsMade: 1 } as Job<CheckJob>
+    expect(await check(second).catch((e: unknown) => e)).toBeInstanceOf(UpstreamFault)
   })
 })

@@ -57,6 +57,7 @@ export function asJob<T>(data: T, id = 'test') {
   const job = {
     id,
     data,
+    attemptsMade: 0,
     updateData: async (next: T) => {
       job.data = next
     },
