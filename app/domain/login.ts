@@ -14,8 +14,10 @@ export const MESSAGES = {
   codeInvalid: 'Invalid verification code. Please try again.',
   codeExpired: 'That code has expired. Use Resend code to get a new one.',
   codeLocked: 'Too many incorrect codes. Please wait 5 minutes, then request a new code.',
+  codeLockedFor: (minutes: number) =>
+    `Too many incorrect codes. Please wait ${minutes} minute${minutes === 1 ? '' : 's'}, then request a new code.`,
+  unavailable: 'The service is busy right now. Please try again in a moment.',
   tooManyAttempts: 'Too many attempts from this network. Please try again later.',
-  busySending: 'We are sending too many codes right now. Please try again in a few minutes.',
   tooManyCodes: (minutes: number) =>
     `Too many codes requested. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   optedOut: (ourNumber: string) =>

@@ -53,6 +53,21 @@ export async function issueCode(
   return code
 }
 
+/** Until when wrong guesses hold the number locked, or null when they do not. */
+export async function lockedUntil(
+  db: Executor,
+  phoneNumber: string,
+  now = new Date(),
+): Promise<Date | null> {
+  const row = await db
+    .selectFrom('verificationCodes')
+    .select('lockedUntil')
+    .where('phoneNumber', '=', phoneNumber)
+    .where('lockedUntil', '>', now)
+    .executeTakeFirst()
+  return row?.lockedUntil ? new Date(row.lockedUntil) : null
+}
+
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'locked'
 
 /** Checks a code once: a right code is used up, a wrong one counts toward the limit. */

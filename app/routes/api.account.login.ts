@@ -12,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const { phoneNumber } = await readJson(request, sendCodeSchema)
   return answerApiCall(async () => {
-    await sendLoginCode(phoneNumber, context.clientIp)
+    await sendLoginCode(request, phoneNumber, context.clientIp)
     return json({ success: true, message: 'Verification code sent.' })
   })
 }

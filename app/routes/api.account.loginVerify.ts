@@ -6,7 +6,7 @@ import { toUserJson } from '~/models/user.server'
 import { methodNotAllowed, readJson } from '~/utils/api.server'
 import { getDb } from '~/utils/db.server'
 import { answerApiCall } from '~/utils/errors.server'
-import { logIn } from '~/services/login.server'
+import { logIn, rememberDevice } from '~/services/login.server'
 
 export const loader = () => methodNotAllowed(['POST'])
 
@@ -20,6 +20,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return answerApiCall(async () => {
     const user = await logIn(request, context.clientIp)
     const { token } = await createSession(getDb(), user.id, 'api')
-    return json({ phoneNumberVerified: true, accessToken: token, token, user: toUserJson(user) })
+    // A browser client keeps the cookie, so its next code is not held by strangers' requests.
+    return json(
+      { phoneNumberVerified: true, accessToken: token, token, user: toUserJson(user) },
+      { headers: { 'Set-Cookie': await rememberDevice(request, user.phoneNumber) } },
+    )
   })
 }

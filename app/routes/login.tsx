@@ -10,6 +10,7 @@ import {
   clearPendingLogin,
   logIn,
   readPendingLogin,
+  rememberDevice,
   savePendingLogin,
   sendLoginCode,
 } from '~/services/login.server'
@@ -63,6 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       const user = await logIn(request, context.clientIp)
       const headers = new Headers({ 'Set-Cookie': await clearPendingLogin() })
+      headers.append('Set-Cookie', await rememberDevice(request, user.phoneNumber))
       const target = postLoginPath({
         hasPlan: Boolean(user.planId),
         ...carried,
@@ -96,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       )
     }
     try {
-      await sendLoginCode(phoneNumber, context.clientIp)
+      await sendLoginCode(request, phoneNumber, context.clientIp)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       const field = step === 'resend' ? 'code' : 'phoneNumber'

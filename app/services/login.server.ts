@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { Authenticator } from 'remix-auth'
 import { Strategy } from 'remix-auth/strategy'
 import { z } from 'zod'
@@ -10,37 +11,87 @@ import { formatPhoneNumber } from '~/domain/phone'
 import { getEnv } from '~/env.server'
 import { isOptedOut, optOut } from '~/models/outbox.server'
 import { upsertUserOnLogin } from '~/models/user.server'
-import { checkCode, CODE_TTL_MS, issueCode } from '~/models/verification.server'
+import { checkCode, CODE_TTL_MS, issueCode, lockedUntil } from '~/models/verification.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
-import { consume } from '~/utils/rate-limit.server'
+import { consume, consumeEach, countPastLimit, networkOf } from '~/utils/rate-limit.server'
 import { isUnsubscribedAtTwilio, sendSms } from '~/utils/sms.server'
 import { signedCookie } from '~/utils/cookies.server'
 import { readFormData } from '~/utils/http.server'
 
+/** How long a device is remembered as one the number has signed in on (decision 0026). */
+const KNOWN_DEVICE_MS = 180 * 24 * 60 * 60 * 1000
+/** The numbers a device remembers; a family's shared computer signs in a few. */
+const KNOWN_NUMBERS_KEPT = 5
+
+function knownDeviceCookie() {
+  return signedCookie('login-known', { maxAgeMs: KNOWN_DEVICE_MS })
+}
+
+// A tag, not the number, so the cookie does not show whose numbers signed in on the device.
+function numberTag(phoneNumber: string): string {
+  return createHmac('sha256', getEnv().sessionSecret)
+    .update(`known-device:${phoneNumber}`)
+    .digest('base64url')
+    .slice(0, 22)
+}
+
+async function knownTags(request: Request): Promise<string[]> {
+  const value: unknown = await knownDeviceCookie().parse(request.headers.get('Cookie'))
+  const parsed = z.array(z.string()).safeParse(value)
+  return parsed.success ? parsed.data : []
+}
+
+/** The Set-Cookie that remembers this device as one the number signed in on. */
+export async function rememberDevice(request: Request, phoneNumber: string): Promise<string> {
+  const tag = numberTag(phoneNumber)
+  const others = (await knownTags(request)).filter((known) => known !== tag)
+  return knownDeviceCookie().serialize([tag, ...others].slice(0, KNOWN_NUMBERS_KEPT))
+}
+
+/**
+ * Runs login limits, which live in Redis: while Redis is down, sign-in answers 503 in words (as
+ * every page does when its store is down) and works again as soon as Redis answers.
+ */
+async function withLimitStore<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    getLogger().warn({ err: error }, 'login limits unavailable; answered 503')
+    throw new AppError(503, 'UNAVAILABLE', MESSAGES.unavailable)
+  }
+}
+
+const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
+
 /**
  * Texts a login code. The answer is the same whether or not the number has an account, so it
- * never tells a stranger who has signed up.
+ * never tells a stranger who has signed up. Each limit is keyed so that a stranger spends only
+ * his own allowance (decision 0026): a device the number signed in on is not held by the ceiling
+ * that strangers' requests for the number count toward.
  */
-export async function sendLoginCode(phoneNumber: string, clientIp: string) {
+export async function sendLoginCode(request: Request, phoneNumber: string, clientIp: string) {
   const env = getEnv()
   const refused = smsDestinationProblem(phoneNumber, env.smsCountries)
   if (refused) throw new AppError(400, 'INVALID', refused, 'phoneNumber')
-  const overall = await consume('codeTotal', 'all')
-  if (!overall.ok) {
-    // Far more codes than people sign in: someone is pumping texts. An operator must look.
-    getLogger().error({ alert: 'login-texts-cap' }, 'login texts cap reached; codes refused')
-    throw new AppError(429, 'RATE_LIMITED', MESSAGES.busySending, 'phoneNumber')
+  // A code texted during the lock would only be refused.
+  const locked = await lockedUntil(getDb(), phoneNumber)
+  if (locked) {
+    const minutes = minutesOf(locked.getTime() - Date.now())
+    throw new AppError(429, 'RATE_LIMITED', MESSAGES.codeLockedFor(minutes), 'phoneNumber')
   }
-  const perIp = await consume('codePerIp', clientIp)
-  const perPhone = perIp.ok ? await consume('codePerPhone', phoneNumber) : perIp
-  if (!perPhone.ok) {
-    throw new AppError(
-      429,
-      'RATE_LIMITED',
-      MESSAGES.tooManyCodes(Math.ceil(perPhone.retryAfterS / 60)),
-      'phoneNumber',
-    )
+  const ownDevice = (await knownTags(request)).includes(numberTag(phoneNumber))
+  const limit = await withLimitStore(() =>
+    consumeEach([
+      ['codePerPhoneAndIp', `${phoneNumber} ${clientIp}`],
+      ['codePerIp', clientIp],
+      ['codePerNetwork', networkOf(clientIp)],
+      ...(ownDevice ? [] : [['codePerPhone', phoneNumber] as const]),
+    ]),
+  )
+  if (!limit.ok) {
+    const minutes = minutesOf(limit.retryAfterS * 1000)
+    throw new AppError(429, 'RATE_LIMITED', MESSAGES.tooManyCodes(minutes), 'phoneNumber')
   }
   // Twilio refuses every text to a number that replied STOP, codes included, until it texts
   // START: say so rather than fail for ever.
@@ -51,6 +102,11 @@ export async function sendLoginCode(phoneNumber: string, clientIp: string) {
     'phoneNumber',
   )
   if (await isOptedOut(getDb(), phoneNumber)) throw optedOut
+  if (await withLimitStore(() => countPastLimit('codeTotal', 'all'))) {
+    // Far more codes than people sign in, from many networks: someone may be pumping texts.
+    // Codes still go out (refusing them would lock everyone out); an operator must look.
+    getLogger().error({ alert: 'login-texts-cap' }, 'login texts passed the hourly alarm figure')
+  }
   const code = await issueCode(getDb(), phoneNumber, env.sessionSecret)
   try {
     await sendSms(
@@ -111,7 +167,7 @@ const authenticator = new Authenticator<User>().use(
 
 /** Verifies the posted phone number and code; the first verified login creates the user. */
 export async function logIn(request: Request, clientIp: string): Promise<User> {
-  const limit = await consume('verifyPerIp', clientIp)
+  const limit = await withLimitStore(() => consume('verifyPerIp', clientIp))
   if (!limit.ok) throw new AppError(429, 'RATE_LIMITED', MESSAGES.tooManyAttempts, 'code')
   return authenticator.authenticate('phone-code', request)
 }
