@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis'
 
 /**
- * Workers write a heartbeat this often; the web calls a worker alive only while its last beat is
- * fresh (three beats), so a worker killed outright stops counting within seconds.
+ * Workers write a heartbeat this often; /healthz/worker calls a worker alive only while its last
+ * beat is fresh (three beats), so a worker killed outright stops counting within seconds.
  */
 export const HEARTBEAT_INTERVAL_MS = 3_000
 export const HEARTBEAT_STALE_MS = 3 * HEARTBEAT_INTERVAL_MS
@@ -26,4 +26,10 @@ export async function removeBeat(redis: Redis, prefix: string, workerId: string)
 
 export async function liveWorkers(redis: Redis, prefix: string, now = Date.now()) {
   return redis.zcount(heartbeatKey(prefix), now - HEARTBEAT_STALE_MS, '+inf')
+}
+
+/** When the freshest kept beat was written (ms since the epoch), or null when none is kept. */
+export async function lastBeatAt(redis: Redis, prefix: string): Promise<number | null> {
+  const [, score] = await redis.zrevrange(heartbeatKey(prefix), 0, 0, 'WITHSCORES')
+  return score === undefined ? null : Number(score)
 }

@@ -23,6 +23,23 @@ async function apiToken(phoneNumber: string) {
 }
 
 describe('operations on the web process', () => {
+  it("answers the web's readiness at /healthz on Postgres and Redis, and the workers' health at /healthz/worker", async () => {
+    const ready = await fetch(`${baseUrl()}/healthz`)
+    expect(ready.status).toBe(200)
+    expect(Object.keys(((await ready.json()) as { checks: object }).checks)).toEqual([
+      'database',
+      'redis',
+    ])
+    // The app's worker starts beside the web: its first beat may come after the web is ready.
+    await expect
+      .poll(async () => (await fetch(`${baseUrl()}/healthz/worker`)).status, { timeout: 30_000 })
+      .toBe(200)
+    const worker = (await (await fetch(`${baseUrl()}/healthz/worker`)).json()) as {
+      checks: Record<string, { ok: boolean }>
+    }
+    expect(worker.checks).toMatchObject({ worker: { ok: true }, schedule: { ok: true } })
+  })
+
   it('gives every answer a request id, keeping a sane one the caller sent', async () => {
     const fresh = await fetch(`${baseUrl()}/livez`)
     expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)

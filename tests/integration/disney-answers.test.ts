@@ -192,7 +192,6 @@ describe('a dining answer', () => {
       Number(await connection.get(upstreamKey(env.redisPrefix, 'dining', 'not-found-since'))),
     ).toBeGreaterThan(Date.now() - 60_000)
     expect(await textsOf(alert.id)).toEqual([])
-    // (No worker beats in this test, so /healthz is unhealthy; what matters is what it says of Disney.)
     let health = await (await healthz()).json()
     expect(health.upstream).toEqual({})
     // The same answer for ten minutes running: the session is probably not logged in.

@@ -4,11 +4,7 @@
  * TCP proxy between the worker and Postgres. Each asserts that no check is lost and no text is
  * sent twice, and prints how long recovery took (a figure, not an assertion).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { connect, createServer, type Server, type Socket } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import type { ChildProcess } from 'node:child_process'
 import { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -17,7 +13,7 @@ import { createAlertRow, createUser, daysFromToday } from '../../db/factories.ts
 import { tickScheduled } from '../../worker/queues.ts'
 import { getDb } from '~/utils/db.server'
 import { readOutbox } from '../support/outbox.ts'
-import { freePort } from '../support/ports.ts'
+import { exited, ownRedis, postgresProxy, spawnWorker, until } from '../support/faults.ts'
 
 const db = getDb()
 const children: ChildProcess[] = []
@@ -27,38 +23,9 @@ afterEach(async () => {
   await db.updateTable('diningAlerts').set({ status: 0 }).where('status', '=', 1).execute()
 })
 
-async function until(
-  what: string,
-  check: () => Promise<boolean>,
-  timeoutMs = 90_000,
-  explain?: () => Promise<unknown>,
-) {
-  const started = Date.now()
-  while (!(await check().catch(() => false))) {
-    if (Date.now() - started > timeoutMs) {
-      const state = explain ? `: ${JSON.stringify(await explain().catch(String))}` : ''
-      throw new Error(`timed out waiting until ${what}${state}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return Date.now() - started
-}
-
-/** A worker process as `npm run worker` starts it, ticking fast, with the simulators inside. */
+/** A worker of the test's, killed when it ends. */
 function startWorker(env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/index.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      TICK_INTERVAL_MS: '500',
-      WORKER_METRICS_PORT: '0',
-      SMS_RATE_PER_SECOND: '500',
-      UPSTREAM_RATE_PER_SECOND: '40',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  const child = spawnWorker(env)
   children.push(child)
   return child
 }
@@ -128,13 +95,6 @@ function expectNoDuplicateTexts() {
   return texts.length
 }
 
-function exited(child: ChildProcess) {
-  return new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode)
-    else child.once('exit', (code) => resolve(code))
-  })
-}
-
 describe('a worker killed outright', () => {
   it('loses no check and sends no text twice: another worker finishes its batch', async () => {
     const started = new Date()
@@ -166,55 +126,9 @@ describe('a worker killed outright', () => {
   }, 300_000)
 })
 
-/** A Redis of this test's own, which it can stop and start. */
-async function ownRedis() {
-  const port = await freePort()
-  const dir = mkdtempSync(path.join(tmpdir(), 'redis-'))
-  let server: ChildProcess | undefined
-  const url = `redis://127.0.0.1:${port}`
-  const start = async () => {
-    server = spawn(
-      'redis-server',
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--dir',
-        dir,
-        '--appendonly',
-        'yes',
-        '--save',
-        '',
-      ],
-      { stdio: 'ignore' },
-    )
-    children.push(server)
-    const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 100 })
-    probe.on('error', () => undefined)
-    await until('Redis answers', async () => {
-      await probe.connect().catch(() => undefined)
-      return (await probe.ping()) === 'PONG'
-    })
-    probe.disconnect()
-  }
-  const stop = async (keepData: boolean) => {
-    const client = new Redis(url)
-    client.on('error', () => undefined)
-    await client.call('SHUTDOWN', keepData ? 'SAVE' : 'NOSAVE').catch(() => undefined)
-    client.disconnect()
-    await exited(server!)
-    if (!keepData) {
-      rmSync(dir, { recursive: true, force: true })
-      mkdirSync(dir)
-    }
-  }
-  return { url, start, stop, dir }
-}
-
 describe('Redis restarted', () => {
   it('with its data and empty: the schedule comes back by itself and checks go on', async () => {
-    const redis = await ownRedis()
+    const redis = await ownRedis(children)
     await redis.start()
     const watcher = new Redis(redis.url, { maxRetriesPerRequest: 1, retryStrategy: () => 200 })
     watcher.on('error', () => undefined)
@@ -252,33 +166,6 @@ describe('Redis restarted', () => {
     watcher.disconnect()
   }, 180_000)
 })
-
-/** A TCP proxy to Postgres whose connections the test can cut, and which it can close. */
-async function postgresProxy() {
-  const sockets = new Set<Socket>()
-  let server: Server | undefined
-  const port = await freePort()
-  const open = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = connect(5432, '127.0.0.1')
-        for (const socket of [client, upstream]) {
-          sockets.add(socket)
-          socket.on('close', () => sockets.delete(socket))
-          socket.on('error', () => undefined)
-        }
-        client.pipe(upstream).pipe(client)
-      })
-      server.listen(port, '127.0.0.1', () => resolve())
-    })
-  const cut = async () => {
-    const closed = new Promise<void>((resolve) => server!.close(() => resolve()))
-    for (const socket of sockets) socket.destroy()
-    await closed
-  }
-  await open()
-  return { port, open, cut }
-}
 
 describe('the database connection dropped', () => {
   it('is survived by the worker, which checks on once Postgres is reachable again', async () => {
@@ -330,10 +217,6 @@ describe('the database connection dropped', () => {
     // The pool heard of its idle connection dying instead of crashing the process.
     await until('the pool reports the lost connection', async () => lost.length > 0, 10_000)
     // What is reported goes to a log line: the error, without the pg client pg-pool hangs on it.
-    console.log(
-      'LOST',
-      lost.map((e) => [e.message, Object.keys(e)]),
-    )
     expect(lost.filter((error) => 'client' in error)).toEqual([])
     await proxy.open()
     const back = await until('the web pool reconnects', async () => {
@@ -454,8 +337,9 @@ describe('a database outage of any length', () => {
         const proxy = await postgresProxy()
         const url = new URL(process.env.DATABASE_URL!)
         url.port = String(proxy.port)
-        // Two Disney calls a second: a job of 20 questions every 10 s, so jobs wait their turn.
-        const worker = startWorker({ DATABASE_URL: url.toString(), UPSTREAM_RATE_PER_SECOND: '2' })
+        // Six Disney calls a second: a job of 20 questions every 3.3 s, so jobs wait their turn
+        // and, before this was fixed, spent their three tries within a 30 s outage.
+        const worker = startWorker({ DATABASE_URL: url.toString(), UPSTREAM_RATE_PER_SECOND: '6' })
         const since = new Date()
         const ids = await dueAlerts(60, 1, await slowPlan())
         // Cut once the first job is recorded: the tick has claimed them all (their next check is

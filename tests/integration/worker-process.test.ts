@@ -32,7 +32,7 @@ describe('the worker process', () => {
     await until(async () => (await liveWorkers(getRedis(), env.redisPrefix)) === 1)
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
-    // A clean stop takes its heartbeat with it, so /healthz notices at once.
+    // A clean stop takes its heartbeat with it, so /healthz/worker notices at once.
     expect(await liveWorkers(getRedis(), env.redisPrefix)).toBe(0)
   })
 })

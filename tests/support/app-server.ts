@@ -18,7 +18,7 @@ declare module 'vitest' {
 async function waitForHealth(
   baseUrl: string,
   processes: ChildProcess[],
-  probe = '/healthz',
+  probe: string,
   timeoutMs = 30_000,
 ) {
   const started = Date.now()
@@ -66,7 +66,8 @@ export async function startBuiltApp(options: {
     // alerts mid-test, so the worker's scheduler stays quiet (monitoring has its own tests).
     TICK_INTERVAL_MS: '600000',
   }
-  const stop = await startApp(['server.ts', 'worker/index.ts'], env, '/healthz')
+  // The web's readiness, then the worker's first beat and the tick's schedule.
+  const stop = await startApp(['server.ts', 'worker/index.ts'], env, '/healthz', '/healthz/worker')
   return { baseUrl: env.APP_URL, outboxPath, stop }
 }
 
@@ -92,13 +93,13 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * Starts entries of the app (`server.ts`, `worker/index.ts`) with `env` and waits until `probe`
- * answers 200 on `http://localhost:${env.PORT}`; answers how to stop them.
+ * Starts entries of the app (`server.ts`, `worker/index.ts`) with `env` and waits until each of
+ * `probes` answers 200 on `http://localhost:${env.PORT}`; answers how to stop them.
  */
 export async function startApp(
   entries: string[],
   env: NodeJS.ProcessEnv & { PORT: string },
-  probe: string,
+  ...probes: string[]
 ): Promise<() => Promise<void>> {
   // As `npm start` runs them: node itself, with tsx's loader, so signals reach the process.
   const processes = entries.map((entry) =>
@@ -108,7 +109,8 @@ export async function startApp(
     }),
   )
   try {
-    await waitForHealth(`http://localhost:${env.PORT}`, processes, probe)
+    for (const probe of probes)
+      await waitForHealth(`http://localhost:${env.PORT}`, processes, probe)
   } catch (error) {
     processes.forEach((child) => child.kill('SIGKILL'))
     throw error
