@@ -13,6 +13,7 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/
 import compression from 'compression'
 import expressStaticGzip from 'express-static-gzip'
 import express from 'express'
+import onHeaders from 'on-headers'
 import { pinoHttp } from 'pino-http'
 import { isCrossSiteWrite } from './app/domain/cross-site.ts'
 import { securityHeaders } from './app/domain/security-headers.ts'
@@ -95,7 +96,16 @@ app.use((req, res, next) => {
   const signedIn = Boolean(
     req.get('authorization') ?? /(^|;\s*)(__Host-)?session=/.test(req.get('cookie') ?? ''),
   )
-  res.set(securityHeaders({ nonce, path: req.path, production: env.isProduction, signedIn }))
+  const { 'Cache-Control': cacheControl, ...headers } = securityHeaders({
+    nonce,
+    path: req.path,
+    production: env.isProduction,
+    signedIn,
+  })
+  res.set(headers)
+  // Set as the answer leaves, in place of a route's own (Remix appends, which gave two): one
+  // Cache-Control, and never a shared-cache one for a signed-in person.
+  if (cacheControl) onHeaders(res, () => res.setHeader('Cache-Control', cacheControl))
   next()
 })
 // Every file in public/ has an extension and no page's path does, so pages skip the disk look-up.
@@ -105,7 +115,8 @@ app.use(
   pinoHttp({
     logger,
     genReqId: (_req, res) => String(res.getHeader('X-Request-Id')),
-    autoLogging: { ignore: (req) => req.url === '/healthz' },
+    // Probes, every few seconds from a load balancer or a monitor: not worth a line each.
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/healthz/worker' },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
   }),
 )

@@ -19,7 +19,10 @@ export interface DbOptions {
   max?: number
   /** How long a request waits for a connection before it fails (the database is down). */
   connectionTimeoutMs?: number
-  /** The longest a statement may run: a locked table fails a request instead of hanging it. */
+  /**
+   * The longest a statement may run: a locked table fails a request instead of hanging it. A
+   * statement_timeout in the connection string is kept instead.
+   */
   statementTimeoutMs?: number
   /**
    * A connection that dies (the server restarts, the network drops it) is reported here; without
@@ -138,12 +141,28 @@ function guarded(pool: pg.Pool, { onUnavailable, onRefusedText, nameOf }: Guards
   }
 }
 
+/**
+ * Whether the connection string sets statement_timeout itself, as a parameter or in `options`
+ * (`?options=-c%20statement_timeout%3D2000`). pg sends the pool's limit as a startup parameter of
+ * its own, which Postgres applies after `options`, so the pool sets none then.
+ */
+function setsStatementTimeout(connectionString: string) {
+  if (!URL.canParse(connectionString)) return false
+  const params = new URL(connectionString).searchParams
+  return (
+    params.has('statement_timeout') ||
+    /(^|\s)(-c\s*|--)statement[_-]timeout=/i.test(params.get('options') ?? '')
+  )
+}
+
 export function createDb(connectionString: string, options: DbOptions = {}): DB {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
-    statement_timeout: options.statementTimeoutMs ?? 30_000,
+    statement_timeout: setsStatementTimeout(connectionString)
+      ? undefined
+      : (options.statementTimeoutMs ?? 30_000),
     // A transaction left open by a dead request must not hold its locks for ever.
     idle_in_transaction_session_timeout: 60_000,
     // pg closes a connection idle for 10 s by default; a worker between bursts of checks would

@@ -2,7 +2,7 @@
 export const HOTEL_STATUS = { stopped: 0, running: 1, completed: 2, errored: 3 } as const
 export type HotelStatus = (typeof HOTEL_STATUS)[keyof typeof HOTEL_STATUS]
 
-/** Dining alerts are running (1) or stopped (anything else). */
+/** Dining alert statuses: running (1) or stopped (0), nothing else. */
 export const DINING_STATUS = { stopped: 0, running: 1 } as const
 export type DiningStatus = (typeof DINING_STATUS)[keyof typeof DINING_STATUS]
 

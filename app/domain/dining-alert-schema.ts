@@ -3,6 +3,7 @@
  * without zod and load them when the visitor starts filling it in (useDeferredValidation).
  */
 import * as z from 'zod/mini'
+import { DINING_STATUS } from './alerts'
 import { beyondHorizon, isIsoDate } from './dates'
 import {
   DINING_MESSAGES,
@@ -32,9 +33,12 @@ export function diningAlertSchema(today: string) {
       resortLocationIdentifier: z.enum(['disney-world', 'disneyland'], {
         error: 'resortLocationIdentifier must be disney-world or disneyland.',
       }),
-      diningLocationId: z
-        .string({ error: DINING_MESSAGES.restaurant })
-        .check(z.trim(), z.minLength(1, DINING_MESSAGES.restaurant)),
+      // No restaurant's id holds a NUL, which Postgres cannot even compare: refused as unknown.
+      diningLocationId: z.string({ error: DINING_MESSAGES.restaurant }).check(
+        z.trim(),
+        z.minLength(1, DINING_MESSAGES.restaurant),
+        z.refine((id) => !id.includes('\u0000'), DINING_MESSAGES.restaurant),
+      ),
       diningLocationName: z.optional(z.string()),
       reserveDate: z
         .string({ error: DINING_MESSAGES.date })
@@ -48,6 +52,14 @@ export function diningAlertSchema(today: string) {
       preferredTime: optionalClock,
       timeRangeStart: optionalClock,
       timeRangeEnd: optionalClock,
+      // A dining alert runs (1) or is stopped (0): any other status is refused, not saved as stopped.
+      status: z.optional(
+        z.nullable(
+          z.literal([DINING_STATUS.stopped, DINING_STATUS.running], {
+            error: 'Status must be 0 (stopped) or 1 (running).',
+          }),
+        ),
+      ),
     })
     .check(
       z.superRefine((alert, ctx) => {

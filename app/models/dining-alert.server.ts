@@ -124,13 +124,8 @@ export async function updateDiningAlert(
   assertAlertId(id)
   const now = options.now ?? new Date()
   const input = await validate(db, raw, now)
-  // Dining alerts are running (1) or stopped; any other status asked for means stopped.
-  const nextStatus = (current: number) =>
-    options.status === undefined
-      ? current
-      : options.status === DINING_STATUS.running
-        ? DINING_STATUS.running
-        : DINING_STATUS.stopped
+  // Dining alerts are running (1) or stopped (0); the schema refuses any other status.
+  const nextStatus = (current: number) => options.status ?? current
   await editAlert(db, userId, 'dining', id, nextStatus, now, ({ status, starting }) => ({
     ...columns(input),
     ...(status === DINING_STATUS.running && { nextCheckAt: nextCheckAfterEdit(now) }),

@@ -122,6 +122,14 @@ describe('public pages for visitors without cookies', () => {
       await post('/api/account/loginVerify', { phoneNumber, code })
     ).json()
 
+    // What a signed-in person gets is private, said once, whether or not the route says so too.
+    for (const path of ['/api/account/current', '/api/dining-alerts', '/pricing']) {
+      const answer = await fetch(`${baseUrl()}${path}`, {
+        headers: { Authorization: `Bearer ${accessToken}` },
+      })
+      expect(answer.headers.get('Cache-Control')).toBe('private, no-store')
+    }
+
     const visitor = await (await fetch(`${baseUrl()}/pricing`)).text()
     expect(visitor).toContain('Login / Sign Up')
     const user = await fetch(`${baseUrl()}/pricing`, {

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { createUser } from '../../db/factories.ts'
+import { createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { action as login } from '~/routes/api.account.login'
 import { action as loginVerify } from '~/routes/api.account.loginVerify'
 import { action as logout } from '~/routes/api.account.logout'
@@ -27,11 +27,13 @@ import { action as events } from '~/routes/api.events'
 import { action as hotelPage } from '~/routes/alerts.hotels'
 import { action as dashboard } from '~/routes/dashboard'
 import { action as loginPage } from '~/routes/login'
+import { action as logoutPage } from '~/routes/logout'
 import { action as settingsPage } from '~/routes/settings'
 import { action as support } from '~/routes/support'
 import { getDb } from '~/utils/db.server'
+import { getUser } from '~/utils/session.server'
 import { callRoute, typedRequest } from '../support/routes.ts'
-import { tokenFor } from '../support/session.ts'
+import { cookieFor, tokenFor } from '../support/session.ts'
 
 const db = getDb()
 type Action = (args: ActionFunctionArgs) => unknown
@@ -140,6 +142,7 @@ async function expectSafe(action: Action, request: Request, params: Record<strin
   const response = await callRoute(action, request, { params })
   expect(response.status, `${request.method} ${new URL(request.url).pathname}`).toBeLessThan(500)
   if (response.status >= 400) expect(await snapshot()).toBe(before)
+  return response
 }
 
 const RUNS = { numRuns: 25 }
@@ -218,6 +221,83 @@ describe('fuzzed page actions', () => {
     await fc.assert(
       fc.asyncProperty(formFields, async (fields) => {
         await expectSafe(action, formBody(path, fields, token))
+      }),
+      RUNS,
+    )
+  })
+})
+
+describe('fuzzed dining alert status', () => {
+  it('PUT /api/dining-alerts refuses any status but 0 and 1 with a 400, changing nothing', async () => {
+    const user = await createUser(db, { planId: 'magic-hour', trialStartUtc: new Date() })
+    const token = await tokenFor(user)
+    const alert = await createAlertRow(db, 'dining', user.id)
+    const unknown = fc
+      .oneof(fc.integer(), fc.constantFrom(-1e12, 1e12, Number.MAX_SAFE_INTEGER))
+      .filter((status) => status !== 0 && status !== 1)
+    await fc.assert(
+      fc.asyncProperty(unknown, async (status) => {
+        const request = jsonBody('/api/dining-alerts', 'PUT', { ...alert, status }, token)
+        expect((await expectSafe(diningAlerts, request)).status).toBe(400)
+      }),
+      RUNS,
+    )
+  })
+})
+
+describe('fuzzed POST /logout', () => {
+  // Multipart bodies that do not parse: no part, a part without headers, bytes, no boundary.
+  const multipart = fc.record({
+    boundary: fc.constantFrom('x', 'a-longer-boundary', ''),
+    body: fc.oneof(
+      fc.constantFrom('--x\r\nnot a part', '--x\r\n\r\nvalue', '--x'),
+      fc.string(),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+    ),
+  })
+  it('answers a broken multipart body below 500, and a refusal signs nobody out', async () => {
+    const user = await createUser(db)
+    await fc.assert(
+      fc.asyncProperty(multipart, async ({ boundary, body }) => {
+        // A session of its own: a body that happens to parse signs this one out.
+        const cookie = await cookieFor(user)
+        const signedIn = new Request('http://localhost/', { headers: { Cookie: cookie } })
+        const request = new Request('http://localhost/logout', {
+          method: 'POST',
+          headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Cookie: cookie },
+          body,
+        })
+        const response = await expectSafe(logoutPage, request)
+        if (response.status === 400) expect(await getUser(signedIn)).not.toBeNull()
+      }),
+      RUNS,
+    )
+  })
+})
+
+describe('fuzzed dining page form', () => {
+  const nulId = fc.tuple(nasty, nasty).map(([before, after]) => `${before}\u0000${after}`)
+  it("POST /alerts/dining answers a NUL in the restaurant id with the form's 400 beside the field", async () => {
+    const cookie = await cookieFor(
+      await createUser(db, { planId: 'magic-hour', trialStartUtc: new Date() }),
+    )
+    await fc.assert(
+      fc.asyncProperty(nulId, async (diningLocationId) => {
+        const request = new Request('http://localhost/alerts/dining', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+          body: new URLSearchParams({
+            resortLocationIdentifier: 'disney-world',
+            diningLocationId,
+            reserveDate: daysFromToday(3),
+            partySize: '2',
+          }).toString(),
+        })
+        const response = await expectSafe(diningPage, request)
+        expect(response.status).toBe(400)
+        expect((await response.json()).result.error).toEqual({
+          diningLocationId: ['Select a restaurant.'],
+        })
       }),
       RUNS,
     )
