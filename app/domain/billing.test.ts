@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   billingDate,
+  cancelConfirmation,
   confirmationFor,
   downgradeConfirmation,
   grantsPlan,
@@ -47,6 +48,22 @@ describe('settingsIntentSchema', () => {
   it('refuses any other intent', () => {
     expect(settingsIntentSchema.safeParse({ intent: 'refund' }).success).toBe(false)
     expect(settingsIntentSchema.safeParse({}).success).toBe(false)
+  })
+})
+
+describe('cancelConfirmation', () => {
+  it("is the specification's for the free plan, which ends at once", () => {
+    expect(cancelConfirmation(null)).toBe(
+      'Are you sure you want to cancel your subscription? This action cannot be undone and you will lose access to all alerts immediately.',
+    )
+  })
+
+  it('says until when a paid plan runs, that nothing is refunded, and that it can be resumed', () => {
+    const text = cancelConfirmation('December 26, 2026')
+    expect(text).toContain('stays active, and your alerts keep working, until December 26, 2026.')
+    expect(text).toContain('Nothing is refunded.')
+    expect(text).toContain('resume')
+    expect(text).not.toContain('immediately')
   })
 })
 

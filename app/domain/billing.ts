@@ -20,6 +20,17 @@ export const BILLING_MESSAGES = {
   tooManyCheckouts: 'Too many payment attempts. Please wait an hour and try again.',
 } as const
 
+/**
+ * What cancelling means, said before it is done: the specification's words for the free plan,
+ * which ends at once; for a paid plan, which runs to the end of the month paid for (the terms),
+ * the date, that nothing is refunded, and that it can be resumed until then.
+ */
+export function cancelConfirmation(periodEnd: string | null): string {
+  return periodEnd
+    ? `Are you sure you want to cancel your subscription? Your plan stays active, and your alerts keep working, until ${periodEnd}. Nothing is refunded. You can resume your plan any time before then.`
+    : BILLING_MESSAGES.cancelConfirmation
+}
+
 export function downgradeConfirmation(fromLimit: number, toLimit: number): string {
   return `You are downgrading from ${fromLimit} to ${toLimit} alerts. Any running alerts above your new limit will be automatically stopped. Are you sure you want to continue?`
 }

@@ -161,7 +161,15 @@ describe.each(MODES)('paying for a plan and changing it ($label)', (mode) => {
       const confirmation = mode.javaScript ? page.getByRole('dialog') : page
       if (!mode.javaScript)
         await page.waitForURL((url) => url.searchParams.get('confirm') === 'cancel')
-      await confirmation.getByText(/^Are you sure you want to cancel your subscription\?/).waitFor()
+      // A paid plan's confirmation says what happens, not that access ends at once.
+      await confirmation
+        .getByText(
+          /^Are you sure you want to cancel your subscription\? Your plan stays active, and your alerts keep working, until [A-Z][a-z]+ \d{1,2}, \d{4}\. Nothing is refunded\. You can resume your plan any time before then\.$/,
+        )
+        .waitFor()
+      await confirmation
+        .getByRole(mode.javaScript ? 'button' : 'link', { name: 'Keep My Plan' })
+        .waitFor()
       await confirmation.getByRole('button', { name: 'Cancel Subscription' }).click()
       await page.getByRole('status').getByText('Subscription cancelled successfully.').waitFor()
       await page

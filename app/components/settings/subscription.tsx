@@ -4,7 +4,7 @@ import { ConfirmDialog } from '~/components/modal'
 import { PaymentIssue } from '~/components/payment-issue'
 import { PlanCard, type PlanCardData } from '~/components/plan-card'
 import { ConfirmPage } from '~/components/ui/confirm-page'
-import { BILLING_MESSAGES } from '~/domain/billing'
+import { BILLING_MESSAGES, cancelConfirmation } from '~/domain/billing'
 import { MOST_POPULAR_PLAN_ID } from '~/domain/plans'
 import { SettingsSection } from './section'
 import { primaryButton, quietButton } from './styles'
@@ -133,7 +133,7 @@ export function SubscriptionSection({ data }: { data: SubscriptionData }) {
       <ConfirmDialog
         open={asking === 'cancel'}
         title="Cancel Subscription"
-        message={cancelMessage(data.periodEnd)}
+        message={cancelConfirmation(data.periodEnd)}
         confirmText="Cancel Subscription"
         cancelText="Keep My Plan"
         destructive
@@ -142,13 +142,6 @@ export function SubscriptionSection({ data }: { data: SubscriptionData }) {
       />
     </SettingsSection>
   )
-}
-
-/** The specification's confirmation, and for a paid plan the day the terms let it run to. */
-function cancelMessage(periodEnd: string | null) {
-  return periodEnd
-    ? `${BILLING_MESSAGES.cancelConfirmation} A paid plan is not refunded and stays active until ${periodEnd}; then your alerts pause.`
-    : BILLING_MESSAGES.cancelConfirmation
 }
 
 /** The confirmation of a downgrade or a cancellation as a page, for browsers without JavaScript. */
@@ -163,7 +156,7 @@ export function SettingsConfirmPage({
   return (
     <ConfirmPage
       title={downgrade ? 'Downgrade plan' : 'Cancel Subscription'}
-      message={downgrade ? confirm.text : cancelMessage(periodEnd)}
+      message={downgrade ? confirm.text : cancelConfirmation(periodEnd)}
       fields={{
         intent: downgrade ? 'change' : 'cancel',
         planId: confirm.planId,
