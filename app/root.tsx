@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -21,7 +20,7 @@ import { usePageViews } from '~/hooks/use-analytics'
 import { NonceContext } from '~/utils/nonce'
 import { getUser } from '~/utils/session.server'
 import stylesheet from '~/styles/tailwind.css'
-import { ButtonLink } from '~/components/ui/button'
+import { ErrorPage } from '~/components/error-page'
 import { getEnv } from '~/env.server'
 import { pageMeta } from '~/utils/seo'
 
@@ -93,27 +92,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  // The database or a dependency could not answer in time (app/utils/db.server.ts).
-  const busy =
-    isRouteErrorResponse(error) && error.status === 503
-      ? String((error.data as { message?: unknown } | null)?.message ?? '')
-      : ''
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <p className="text-brand-700 text-sm font-semibold">{notFound ? '404' : 'Error'}</p>
-      <h1 className="mt-2 text-3xl font-bold">
-        {notFound ? 'We could not find that page' : 'Something went wrong'}
-      </h1>
-      <p className="mt-4 text-slate-600">
-        {notFound
-          ? 'The page may have moved, or the link may be mistyped.'
-          : busy || 'Please try again in a moment. If it keeps happening, contact support.'}
-      </p>
-      <ButtonLink to="/" className="mt-8">
-        Go to the home page
-      </ButtonLink>
-    </div>
-  )
+  return <ErrorPage error={useRouteError()} />
 }

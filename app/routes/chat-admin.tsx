@@ -1,17 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { useActionData, useLoaderData, useNavigate } from '@remix-run/react'
+import {
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useRouteError,
+} from '@remix-run/react'
 import { useEffect } from 'react'
 import * as z from 'zod/mini'
 import { AccessDenied } from '~/components/chat/access-denied'
 import { AdminConversation } from '~/components/chat/admin-conversation'
+import { ErrorPage } from '~/components/error-page'
 import { AdminSessionList } from '~/components/chat/admin-session-list'
 import { useAdminChat } from '~/components/chat/use-admin-chat'
 import { adminTitle, CHAT_TEXT, totalUnread } from '~/domain/chat'
 import { listSessions, markRead } from '~/models/chat.server'
 import { notifyCustomer, removeSession, replyInSession } from '~/services/chat-admin.server'
 import { getDb } from '~/utils/db.server'
-import { requireAdmin } from '~/utils/session.server'
+import { getUser, requireAdmin } from '~/utils/session.server'
 import { NOINDEX } from '~/utils/seo'
 import { PRIVATE } from '~/utils/http.server'
 
@@ -35,11 +42,15 @@ const adminIntent = z.discriminatedUnion('intent', [
 ])
 
 /**
- * /chat-admin: the support admin's screen (the admin role only; others are sent home). A
- * conversation opened by its link (?session=) is read, so its visitor messages are marked read.
+ * /chat-admin: the support admin's screen, for the admin role only: a visitor is sent home, a
+ * signed-in customer told Access Denied (accounts §8). A conversation opened by its link
+ * (?session=) is read, so its visitor messages are marked read.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request)
+  const user = await getUser(request)
+  if (!user) throw redirect('/')
+  if (user.role !== 'admin')
+    throw json({ message: CHAT_TEXT.notAuthorized }, { status: 403, headers: PRIVATE })
   const db = getDb()
   const query = new URL(request.url).searchParams
   const selectedId = sessionParam.parse(query.get('session'))
@@ -78,6 +89,15 @@ export async function action({ request }: ActionFunctionArgs) {
   return result.ok
     ? redirect(`${back}&sms=sent`)
     : json({ message: CHAT_TEXT.smsFailed }, { status: result.status })
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  return isRouteErrorResponse(error) && error.status === 403 ? (
+    <AccessDenied />
+  ) : (
+    <ErrorPage error={error} />
+  )
 }
 
 export default function ChatAdmin() {

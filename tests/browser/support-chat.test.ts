@@ -269,3 +269,17 @@ describe('the admin screen without JavaScript (phone)', () => {
     }
   })
 })
+
+describe('the admin screen to a customer', () => {
+  for (const javaScript of [true, false])
+    it(`says Access Denied to a signed-in customer (JavaScript ${javaScript ? 'on' : 'off'})`, async () => {
+      await withPage({ viewport: 'phone', javaScript }, async (page) => {
+        await logIn(page, fakePhoneNumber(), javaScript)
+        const answer = await page.goto('/chat-admin')
+        expect(answer?.status()).toBe(403)
+        await page.getByRole('heading', { name: 'Access Denied' }).waitFor()
+        await page.getByText('You are not authorized to access this page.').waitFor()
+        expect(await page.getByRole('heading', { name: 'Support chat' }).count()).toBe(0)
+      })
+    })
+})

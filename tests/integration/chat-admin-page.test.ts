@@ -33,7 +33,7 @@ describe('/chat-admin', () => {
     expect(page.status).toBe(200)
   })
 
-  it('sends a visitor and a customer home', async () => {
+  it('sends a visitor home, and tells a signed-in customer Access Denied', async () => {
     const visitor = await callRoute(loader, getRequest('/chat-admin'))
     expect(visitor.status).toBe(302)
     expect(visitor.headers.get('Location')).toBe('/')
@@ -42,8 +42,10 @@ describe('/chat-admin', () => {
       loader,
       getRequest('/chat-admin', { cookie: await cookieFor(customer) }),
     )
-    expect(denied.status).toBe(302)
-    expect(denied.headers.get('Location')).toBe('/')
+    expect(denied.status).toBe(403)
+    expect(await denied.json()).toEqual({
+      message: 'You are not authorized to access this page.',
+    })
   })
 
   it('lists conversations for the admin and reads the one opened', async () => {
