@@ -11,8 +11,10 @@ describe('the JavaScript each public page loads', () => {
     expect(matchRouteChain(manifest, '/alerts/hotels')).toEqual(['root', 'routes/alerts.hotels'])
     expect(matchRouteChain(manifest, '/payment/magic-hour')).toEqual([
       'root',
-      'routes/payment.$plan',
+      'routes/payment.($plan)',
     ])
+    // /payment with no plan is the same page, which says Invalid Plan.
+    expect(matchRouteChain(manifest, '/payment')).toEqual(['root', 'routes/payment.($plan)'])
     expect(matchRouteChain(manifest, '/no/such/page')).toEqual(['root', 'routes/$'])
   })
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { createUser } from '../../db/factories.ts'
 import { loader as pricing } from '~/routes/pricing'
-import { action as startPlan } from '~/routes/payment.$plan'
+import { action as startPlan } from '~/routes/payment.($plan)'
 import {
   createCheckout,
   PRICE,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createUser, legacyPlan } from '../../db/factories.ts'
 import { loader as pricing } from '~/routes/pricing'
-import { action as startPlan, loader as payment } from '~/routes/payment.$plan'
+import { action as startPlan, loader as payment } from '~/routes/payment.($plan)'
 import { loader as completeCheckout } from '~/routes/complete-checkout'
 import { getDb } from '~/utils/db.server'
 import { callRoute, formRequest, getRequest } from '../support/routes.ts'
@@ -50,21 +50,27 @@ describe('/payment/{plan}', () => {
     expect(response.headers.get('Location')).toBe('/login?redirect=%2Fpayment%2Fpixie-dust')
   })
 
-  it.each(['no-such-plan', '', 'castle-classic'])('says Invalid Plan for %j', async (plan) => {
-    await legacyPlan(getDb())
-    const user = await createUser(getDb())
-    const cookie = await cookieFor(user)
-    const response = await callRoute(payment, getRequest(`/payment/${plan}`, { cookie }), {
-      params: { plan },
-    })
-    expect(response.status).toBe(404)
-    expect(await response.json()).toEqual({ plan: null })
-    const posted = await callRoute(startPlan, formRequest(`/payment/${plan}`, {}, { cookie }), {
-      params: { plan },
-    })
-    expect(posted.status).toBe(404)
-    expect((await userRow(user.id)).planId).toBeNull()
-  })
+  it.each(['no-such-plan', '', 'castle-classic', undefined])(
+    'says Invalid Plan for %j',
+    async (plan) => {
+      await legacyPlan(getDb())
+      const user = await createUser(getDb())
+      const cookie = await cookieFor(user)
+      const params: Record<string, string> = plan === undefined ? {} : { plan }
+      const response = await callRoute(payment, getRequest(`/payment/${plan ?? ''}`, { cookie }), {
+        params,
+      })
+      expect(response.status).toBe(404)
+      expect(await response.json()).toEqual({ plan: null })
+      const posted = await callRoute(
+        startPlan,
+        formRequest(`/payment/${plan ?? ''}`, {}, { cookie }),
+        { params },
+      )
+      expect(posted.status).toBe(404)
+      expect((await userRow(user.id)).planId).toBeNull()
+    },
+  )
 
   it('starts the free plan with the trial starting now, then completes checkout', async () => {
     const user = await createUser(getDb())
