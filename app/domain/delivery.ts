@@ -85,3 +85,8 @@ export function deliveryProblem(errorCode: number | null): string | null {
   if (errorCode === null) return null
   return CARRIER_REASONS[errorCode] ?? `the carrier refused it (Twilio error ${errorCode})`
 }
+
+/** Why no text will arrive, and how to have them again, in the carriers' own keyword. */
+export function textsOffNotice({ since, ourNumber }: { since: string; ourNumber: string }) {
+  return `Texts are off: your number replied STOP on ${since}, so your alerts are paused and not checked. Text START to ${ourNumber} to turn them back on.`
+}

@@ -220,8 +220,11 @@ async function authorizeEdit(
     .executeTakeFirst()
   if (!current) throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
   const status = nextStatus(current.status)
+  // Pausing needs no plan: a lapsed subscriber, or a trial that ended, can still stop an alert.
+  if (status !== 1 && current.status === 1)
+    return { status, starting: false, previous: current.status }
   assertMayRunAlerts(user, plan, now)
-  const starting = status === 1 && current.status !== 1
+  const starting = current.status !== 1
   if (starting) await assertSlotFree(trx, userId, plan, { kind, id })
   return { status, starting, previous: current.status }
 }

@@ -43,8 +43,13 @@ export async function stopPastAlerts(db: Executor) {
   return Number(hotels.numUpdatedRows) + Number(dinings.numUpdatedRows)
 }
 
-/** Users whose plan lets their alerts be checked: any paid plan, or a free trial still running. */
-const scansAllowed = sql<boolean>`(not p.free or (u.trial_start_utc is not null and u.trial_start_utc > now() - make_interval(days => ${TRIAL_DAYS})))`
+/**
+ * Users whose alerts are checked: on any paid plan or a free trial still running, and whose
+ * number can be texted (one that replied STOP would hear of nothing found; its alerts wait,
+ * due, until it texts START).
+ */
+const scansAllowed = sql<boolean>`(not p.free or (u.trial_start_utc is not null and u.trial_start_utc > now() - make_interval(days => ${TRIAL_DAYS})))
+  and not exists (select 1 from sms_opt_outs o where o.phone_number = u.phone_number)`
 
 /**
  * Claims due running alerts (FOR UPDATE SKIP LOCKED, so any number of workers can tick at once

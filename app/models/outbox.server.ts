@@ -184,13 +184,18 @@ export async function optOut(db: Executor, phoneNumber: string) {
     .execute()
 }
 
-export async function isOptedOut(db: Executor, phoneNumber: string) {
+/** When the number replied STOP, if it has not texted START since. */
+export async function optedOutAt(db: Executor, phoneNumber: string): Promise<Date | null> {
   const row = await db
     .selectFrom('smsOptOuts')
-    .select('phoneNumber')
+    .select('optedOutAt')
     .where('phoneNumber', '=', phoneNumber)
     .executeTakeFirst()
-  return row !== undefined
+  return row ? new Date(row.optedOutAt) : null
+}
+
+export async function isOptedOut(db: Executor, phoneNumber: string) {
+  return (await optedOutAt(db, phoneNumber)) !== null
 }
 
 export async function optIn(db: Executor, phoneNumber: string) {

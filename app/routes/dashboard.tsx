@@ -52,7 +52,10 @@ import { arriveWithDrafts } from '~/services/pending-alerts.server'
 import { requireUser } from '~/utils/session.server'
 import { readNotice } from '~/utils/flash.server'
 import { Notice } from '~/components/ui/notice'
-import { paymentFixUrl } from '~/domain/billing'
+import { billingDate, paymentFixUrl } from '~/domain/billing'
+import { formatPhoneNumber } from '~/domain/phone'
+import { getEnv } from '~/env.server'
+import { optedOutAt } from '~/models/outbox.server'
 import { readFormData } from '~/utils/http.server'
 import { privateMeta } from '~/utils/seo'
 
@@ -62,23 +65,31 @@ export const meta: MetaFunction = () => privateMeta('Alerts')
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const url = new URL(request.url)
-  if (!user.planId) throw redirect(`/pricing${url.search}`)
-  const arrival = await arriveWithDrafts(request, user.id)
-  if (arrival) throw arrival
-
   const db = getDb()
-  const view = readDashboardView(url.searchParams)
   // The wizards load the catalogue when they open; only an opening by link (which works without
   // JavaScript) brings the resorts with the page.
   const linked = ALERT_INTENT_KEYS.some((key) => url.searchParams.has(key))
-  const [plan, subscription, page, counts, resorts, { notice, headers }] = await Promise.all([
-    findPlan(db, user.planId),
-    currentSubscription(db, user),
-    dashboardPage(db, user.id, view),
-    alertCounts(db, user.id),
-    linked ? listSoldResorts(db) : null,
-    readNotice(request),
-  ])
+  if (!user.planId) {
+    // Someone new, or bringing an alert to create, chooses a plan first; a lapsed subscriber has
+    // alerts to read, pause and delete, under the specification's "No active subscription".
+    if (linked || (await alertCounts(db, user.id)).total === 0)
+      throw redirect(`/pricing${url.search}`)
+  } else {
+    const arrival = await arriveWithDrafts(request, user.id)
+    if (arrival) throw arrival
+  }
+
+  const view = readDashboardView(url.searchParams)
+  const [plan, subscription, page, counts, resorts, { notice, headers }, textsOffAt] =
+    await Promise.all([
+      user.planId ? findPlan(db, user.planId) : undefined,
+      currentSubscription(db, user),
+      dashboardPage(db, user.id, view),
+      alertCounts(db, user.id),
+      linked ? listSoldResorts(db) : null,
+      readNotice(request),
+      optedOutAt(db, user.phoneNumber),
+    ])
   const prefill = resorts && findLinkedResort(resorts, url.searchParams)
   const opening = readArrival(url.searchParams, Boolean(prefill))
 
@@ -89,9 +100,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       filteredTotal: page.total,
       running: counts.running,
       total: counts.total,
-      plan: plan && { name: plan.name, limit: plan.alertLimit, free: plan.free },
+      plan: plan ? { name: plan.name, limit: plan.alertLimit, free: plan.free } : null,
       trial: trialOf(plan, user.trialStartUtc, new Date()),
       paymentFixUrl: paymentFixUrl(subscription, '/settings'),
+      textsOff: textsOffAt && {
+        since: billingDate(textsOffAt),
+        ourNumber: formatPhoneNumber(getEnv().twilio.fromNumber),
+      },
       ...opening,
       prefillResortId: prefill?.id ?? null,
       resorts: opening.openAddAlert && resorts ? resorts.map(toCatalogueChoice) : null,
@@ -200,6 +215,7 @@ export default function Dashboard() {
     onDelete: setDeleting,
     failedId: actionData?.id ?? null,
     failure: actionData?.error ?? null,
+    textsOff: data.textsOff !== null,
   }
   const deleteError =
     deleteFetcher.state === 'idle' && deleteFetcher.data && 'error' in deleteFetcher.data

@@ -23,6 +23,8 @@ export interface AlertRowActions {
   /** A start or pause refused by the server without JavaScript, and the alert it was for. */
   failedId: string | null
   failure: string | null
+  /** The account's number replied STOP: running alerts are paused until it texts START. */
+  textsOff: boolean
 }
 
 export function alertName(alert: DashboardAlert) {
@@ -154,7 +156,19 @@ export const NOT_BOOKABLE_YET =
  * The status, why an alert stopped when it did not stop by the user's hand, and why a running
  * hotel alert finds nothing yet.
  */
-function StatusBadge({ alert, status }: { alert: ListedAlert; status: number }) {
+/** How a running alert reads while its texts cannot be sent (it is not checked either). */
+export const PAUSED_TEXTS_OFF = 'Paused: texts are off'
+
+function StatusBadge({
+  alert,
+  status,
+  textsOff,
+}: {
+  alert: ListedAlert
+  status: number
+  textsOff: boolean
+}) {
+  const paused = textsOff && status === 1
   const waiting =
     status === 1 && alert.status === 1 && alert.kind === 'hotel' && alert.notBookableYet
   const reason = waiting
@@ -165,9 +179,9 @@ function StatusBadge({ alert, status }: { alert: ListedAlert; status: number }) 
   return (
     <span>
       <span
-        className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status] ?? STATUS_STYLES[0]}`}
+        className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[paused ? 0 : status] ?? STATUS_STYLES[0]}`}
       >
-        {statusLabel(alert.kind, status)}
+        {paused ? PAUSED_TEXTS_OFF : statusLabel(alert.kind, status)}
       </span>
       {reason && <span className="mt-1 block max-w-48 text-xs text-slate-500">{reason}</span>}
     </span>
@@ -179,7 +193,7 @@ function TableRow({ alert, actions }: { alert: ListedAlert; actions: AlertRowAct
   return (
     <tr className="align-top">
       <td className="px-4 py-3">
-        <StatusBadge alert={alert} status={status} />
+        <StatusBadge alert={alert} status={status} textsOff={actions.textsOff} />
         <CheckTimes alert={alert} />
       </td>
       <td className="px-4 py-3 capitalize">{alert.kind}</td>
@@ -245,7 +259,7 @@ function Card({ alert, actions }: { alert: ListedAlert; actions: AlertRowActions
             <span className="capitalize">{alert.kind}</span> · {alertWhere(alert)}
           </p>
         </div>
-        <StatusBadge alert={alert} status={status} />
+        <StatusBadge alert={alert} status={status} textsOff={actions.textsOff} />
       </div>
       <p className="mt-2 text-sm text-slate-700">{alertWhen(alert)}</p>
       <p className="text-sm text-slate-600">{alertDetails(alert)}</p>

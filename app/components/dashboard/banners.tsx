@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { PaymentIssue } from '~/components/payment-issue'
 import type { AlertKind, usageLevel } from '~/domain/alerts'
 import type { trialCountdown } from '~/domain/dashboard'
+import { textsOffNotice } from '~/domain/delivery'
 import { DINING_MESSAGES } from '~/domain/dining-alert'
 import { Notice, type NoticeTone } from '~/components/ui/notice'
 
@@ -17,6 +18,8 @@ export interface BannerData {
   newAlert: AlertKind | null
   notice: FlashNoticeData | null
   paymentFixUrl: string | null
+  /** The number replied STOP: when, and the number to text START to. */
+  textsOff: { since: string; ourNumber: string } | null
   plan?: { name: string } | null
   trial: ReturnType<typeof trialCountdown> | null
   running: number
@@ -55,6 +58,11 @@ export function Banners({
         </Notice>
       )}
       {data.paymentFixUrl && <PaymentIssue fixUrl={data.paymentFixUrl} className="text-sm" />}
+      {data.textsOff && (
+        <Notice tone="warning" className="text-sm">
+          {textsOffNotice(data.textsOff)}
+        </Notice>
+      )}
       {!data.plan && (
         <Notice tone="warning" className="text-sm">
           No active subscription.{' '}
