@@ -110,9 +110,21 @@ function pageUri(
   return `${pathname}?${query}`
 }
 
-/** Sorts by date_sent, newest first, with texts not sent yet (null) before them all. */
-const newestFirst = (a: number | null, b: number | null) =>
-  a === b ? 0 : a === null ? -1 : b === null ? 1 : b - a
+/**
+ * Sorts by date_sent, newest first, with texts not sent yet (null) before them all, and those
+ * newest created first among themselves (as among equal dates: the list's order is newest first).
+ */
+const newestFirst = (
+  a: { sentAt: number | null; createdAt: number },
+  b: { sentAt: number | null; createdAt: number },
+) =>
+  a.sentAt === b.sentAt
+    ? b.createdAt - a.createdAt
+    : a.sentAt === null
+      ? -1
+      : b.sentAt === null
+        ? 1
+        : b.sentAt - a.sentAt
 
 /** A GMT day (YYYY-MM-DD) of a DateSent filter, which Twilio compares by day. */
 const gmtDay = (value: string | number) => new Date(value).toISOString().slice(0, 10)
@@ -151,7 +163,12 @@ export function twilioHandlers(outboxPath: string, options: TwilioStandInOptions
             on('DateSent>', (filter) => day! >= filter)
           )
         })
-        .sort((a, b) => newestFirst(a.sentAt, b.sentAt))
+        .sort((a, b) =>
+          newestFirst(
+            { sentAt: a.sentAt, createdAt: a.message.createdAt },
+            { sentAt: b.sentAt, createdAt: b.message.createdAt },
+          ),
+        )
         .map(({ message }) => message)
       const size = Math.min(Math.max(Number(query.get('PageSize')) || 50, 1), 1000)
       const page = Math.max(Number(query.get('Page')) || 0, 0)
