@@ -80,6 +80,26 @@ describe('postLoginPath', () => {
     expect(postLoginPath({ hasPlan: true, intent: null, redirect })).toBe(redirect)
   })
 
+  it('lets the redirect of a protected page win over next and intent (issue 26)', () => {
+    const travelAgent = { next: '/pricing?intent=pro', redirect: '/dashboard' }
+    expect(postLoginPath({ hasPlan: true, intent: 'pro', ...travelAgent })).toBe('/dashboard')
+    expect(postLoginPath({ hasPlan: false, intent: 'pro', ...travelAgent })).toBe('/dashboard')
+    expect(
+      postLoginPath({
+        hasPlan: false,
+        intent: null,
+        next: '/payment/the-club',
+        redirect: '/settings',
+      }),
+    ).toBe('/pricing')
+  })
+
+  it('falls back to next when the redirect is off the site', () => {
+    expect(
+      postLoginPath({ hasPlan: true, intent: null, next: '/settings', redirect: '//evil.example' }),
+    ).toBe('/settings')
+  })
+
   it('never follows a target off the site', () => {
     expect(postLoginPath({ hasPlan: true, intent: null, next: '//evil.example' })).toBe(
       '/dashboard',

@@ -29,14 +29,19 @@ export function readIntent(value: unknown): AuthIntent | null {
   return intent === 'quick' || intent === 'pro' ? intent : null
 }
 
-/** The post-login routing of the specification (accounts §4). */
+/**
+ * The post-login routing of the specification (accounts §4), the one rule for the login page's
+ * posts with and without JavaScript and for a signed-in visit to /login. `redirect` comes before
+ * `next` (issue 26): it names the protected page that sent the person to log in just now, where
+ * `next` is a marketing link's suggestion, so it must not be outranked by one.
+ */
 export function postLoginPath(options: {
   hasPlan: boolean
   intent: AuthIntent | null
   next?: unknown
   redirect?: unknown
 }): string {
-  const target = safeRedirectPath(options.next) ?? safeRedirectPath(options.redirect)
+  const target = safeRedirectPath(options.redirect) ?? safeRedirectPath(options.next)
   if (options.hasPlan) return target ?? '/dashboard'
   if (options.intent === 'pro') return target ?? '/pricing?intent=pro'
   if (target?.startsWith('/payment/')) return target

@@ -1,9 +1,48 @@
-import { describe, expect, it } from 'vitest'
-import { fakePhoneNumber } from '../../db/factories.ts'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { createDb } from '../../db/client.ts'
+import { createUser, fakePhoneNumber } from '../../db/factories.ts'
 import { formatPhoneNumber } from '~/domain/phone'
-import { MODES, setupBrowser, waitForCode, withPage } from '../support/browser.ts'
+import { LOCAL_KEYS } from '~/domain/storage-keys'
+import {
+  logIn,
+  MODES,
+  setupBrowser,
+  waitForCode,
+  withPage,
+  type ViewportName,
+} from '../support/browser.ts'
 
 setupBrowser()
+const db = createDb(inject('databaseUrl'), { max: 2 })
+afterAll(() => db.destroy())
+
+/** Logout from the header: the desktop bar, or the phone's menu. */
+async function logOut(page: Page, viewport: ViewportName) {
+  if (viewport === 'desktop') {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Logout' })
+      .click()
+  } else {
+    await page.getByText('Menu', { exact: true }).click()
+    const nav = page.getByRole('navigation', { name: 'Mobile' })
+    await nav.getByRole('link', { name: 'Settings' }).waitFor()
+    await nav.getByRole('button', { name: 'Logout' }).click()
+  }
+  await page.waitForURL((url) => url.pathname === '/')
+}
+
+/** What this browser remembers for a sign-in (with JavaScript: without it there is no storage). */
+function remembered(page: Page) {
+  return page.evaluate(
+    (keys) => ({
+      intent: localStorage.getItem(keys.intent),
+      next: localStorage.getItem(keys.next),
+    }),
+    { intent: LOCAL_KEYS.authIntent, next: LOCAL_KEYS.authNext },
+  )
+}
 
 describe.each(MODES)('logging in by phone ($label)', (mode) => {
   it('sends a code, verifies it, shows the signed-in header and logs out', async () => {
@@ -54,14 +93,8 @@ describe.each(MODES)('logging in by phone ($label)', (mode) => {
         // No plan price yet: Pricing and Settings stay off the desktop header.
         expect(await nav.getByRole('link', { name: 'Settings' }).count()).toBe(0)
         expect(await nav.getByRole('link', { name: 'Pricing' }).count()).toBe(0)
-        await nav.getByRole('button', { name: 'Logout' }).click()
-      } else {
-        await page.getByText('Menu', { exact: true }).click()
-        const nav = page.getByRole('navigation', { name: 'Mobile' })
-        await nav.getByRole('link', { name: 'Settings' }).waitFor()
-        await nav.getByRole('button', { name: 'Logout' }).click()
       }
-      await page.waitForURL((url) => url.pathname === '/')
+      await logOut(page, mode.viewport)
       if (mode.viewport === 'desktop') {
         await page
           .getByRole('navigation', { name: 'Main' })
@@ -70,6 +103,43 @@ describe.each(MODES)('logging in by phone ($label)', (mode) => {
       }
       const cookies = await context.cookies()
       expect(cookies.find((cookie) => cookie.name === '__Host-session')).toBeUndefined()
+    })
+  })
+
+  it("uses the travel agent's destination once: a later login from /dashboard lands there", async () => {
+    await withPage(mode, async (page) => {
+      const user = await createUser(db, {
+        planId: 'magic-hour',
+        stripeSubscriptionPlanId: 'price_mock_magic_hour',
+        trialStartUtc: new Date(),
+      })
+      await page.goto('/')
+      await page.locator('summary', { hasText: 'Start Free' }).click()
+      await page
+        .getByRole('link', { name: "I'm a travel agent - create account & choose plan" })
+        .click()
+      await page.waitForURL((url) => url.pathname === '/login')
+      await page.getByLabel('Phone number').waitFor()
+      if (mode.javaScript) {
+        // Remembered for this sign-in, as the specification keeps them.
+        await expect
+          .poll(() => remembered(page))
+          .toEqual({ intent: 'pro', next: '/pricing?intent=pro' })
+      }
+      await logIn(page, user.phoneNumber, mode.javaScript, page.url())
+      await page.waitForURL((url) => url.pathname === '/pricing' && url.search === '?intent=pro')
+      // Used once: the completed sign-in forgets them.
+      if (mode.javaScript)
+        await expect.poll(() => remembered(page)).toEqual({ intent: null, next: null })
+      await logOut(page, mode.viewport)
+
+      await page.goto('/dashboard')
+      await page.waitForURL((url) => url.pathname === '/login')
+      expect(new URL(page.url()).search).toBe('?redirect=%2Fdashboard')
+      await logIn(page, user.phoneNumber, mode.javaScript, page.url())
+      await page.waitForURL((url) => url.pathname === '/dashboard')
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      expect(new URL(page.url()).pathname).toBe('/dashboard')
     })
   })
 })

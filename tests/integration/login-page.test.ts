@@ -77,6 +77,40 @@ describe('/login without JavaScript', () => {
     expect(again.verified.headers.get('Location')).toBe('/settings')
   })
 
+  it('uses intent and next for the visit that carried them only; a redirect wins (issue 26)', async () => {
+    const user = await createUser(getDb(), { planId: 'magic-hour' })
+    const travelAgent = { intent: 'pro', next: '/pricing?intent=pro' }
+    const first = await logInThroughPage(user.phoneNumber, travelAgent)
+    expect(first.verified.headers.get('Location')).toBe('/pricing?intent=pro')
+    // Later visits carry their own values, or none: nothing of the first one steers them.
+    const fromDashboard = await logInThroughPage(user.phoneNumber, { redirect: '/dashboard' })
+    expect(fromDashboard.verified.headers.get('Location')).toBe('/dashboard')
+    const plain = await logInThroughPage(user.phoneNumber)
+    expect(plain.verified.headers.get('Location')).toBe('/dashboard')
+    // Both in one form (a hand-made link): the protected page's redirect comes first.
+    const both = await logInThroughPage(user.phoneNumber, {
+      ...travelAgent,
+      redirect: '/dashboard',
+    })
+    expect(both.sent.headers.get('Location')).toBe(
+      '/login?step=code&intent=pro&next=%2Fpricing%3Fintent%3Dpro&redirect=%2Fdashboard',
+    )
+    expect(both.verified.headers.get('Location')).toBe('/dashboard')
+  })
+
+  it('sends a signed-in visit to /login by the same rule', async () => {
+    const user = await createUser(getDb(), { planId: 'magic-hour' })
+    const { verified } = await logInThroughPage(user.phoneNumber)
+    const visit = await callRoute(
+      loader,
+      getRequest('/login?intent=pro&next=/pricing?intent=pro&redirect=/settings', {
+        cookie: cookiesFrom(verified),
+      }),
+    )
+    expect(visit.status).toBe(302)
+    expect(visit.headers.get('Location')).toBe('/settings')
+  })
+
   it('never follows a redirect off the site', async () => {
     const user = await createUser(getDb(), { planId: 'magic-hour' })
     const { verified } = await logInThroughPage(user.phoneNumber, {

@@ -1,25 +1,40 @@
 import { useNavigation } from '@remix-run/react'
 import { useEffect } from 'react'
 import type { Carried } from '~/domain/login'
-import { readIntent, safeRedirectPath } from '~/domain/redirects'
 import { LOCAL_KEYS } from '~/domain/storage-keys'
-import { useLocalStorageItem } from '~/hooks/use-local-storage-item'
 
 /**
- * intent and next are kept in local storage (auth_intent, auth_next) so that a reload or a detour
- * keeps them; values in the URL win and are stored.
+ * auth_intent and auth_next (accounts §"Browser storage") hold the intent and next of the sign-in
+ * under way, never an earlier one's (issue 26): each visit to /login replaces them with what its
+ * URL carries, or removes them, and a completed sign-in clears them. The page never reads them
+ * back: its URL and hidden fields carry the values through both steps and any reload, as they must
+ * without JavaScript, so both route alike and nothing remembered can outrank a later redirect.
  */
-export function useRememberedCarried(fromUrl: Carried): Carried {
-  const intentText = useLocalStorageItem(LOCAL_KEYS.authIntent) ?? ''
-  const nextText = useLocalStorageItem(LOCAL_KEYS.authNext) ?? ''
+export function useRememberSignIn(carried: Carried) {
+  const complete = useSignInComplete()
   useEffect(() => {
-    if (fromUrl.intent) localStorage.setItem(LOCAL_KEYS.authIntent, fromUrl.intent)
-    if (fromUrl.next) localStorage.setItem(LOCAL_KEYS.authNext, fromUrl.next)
-  }, [fromUrl.intent, fromUrl.next])
-  if (fromUrl.intent || fromUrl.next) return fromUrl
-  const intent = readIntent(intentText)
-  const next = safeRedirectPath(nextText)
-  return { ...fromUrl, ...(intent && { intent }), ...(next && { next }) }
+    remember(LOCAL_KEYS.authIntent, complete ? undefined : carried.intent)
+    remember(LOCAL_KEYS.authNext, complete ? undefined : carried.next)
+  }, [carried.intent, carried.next, complete])
+}
+
+function remember(key: string, value: string | undefined) {
+  try {
+    if (value) localStorage.setItem(key, value)
+    else localStorage.removeItem(key)
+  } catch {
+    // Storage can be full or blocked; the URL still carries the values.
+  }
+}
+
+/** Whether a verified code is taking the person off /login: the sign-in is complete. */
+function useSignInComplete() {
+  const navigation = useNavigation()
+  return (
+    navigation.state === 'loading' &&
+    navigation.formData?.get('_action') === 'verify' &&
+    navigation.location.pathname !== '/login'
+  )
 }
 
 /** The carried values as hidden fields, so they ride along a post. */
