@@ -54,3 +54,37 @@ export async function saveProfile(
     .returningAll()
     .executeTakeFirstOrThrow()
 }
+
+export async function phoneNumberInUse(db: Executor, phoneNumber: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('phoneNumber', '=', phoneNumber)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/**
+ * Moves a user to a verified new number in one statement; the role follows configuration, as at
+ * login. Answers undefined when another account holds the number: the unique constraint decides,
+ * so an account that took it a moment ago is refused too.
+ */
+export async function changePhoneNumber(
+  db: Executor,
+  userId: string,
+  phoneNumber: string,
+  role: Role,
+): Promise<User | undefined> {
+  try {
+    return await db
+      .updateTable('users')
+      .set({ phoneNumber, role })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string }
+    if (code === '23505' && constraint === 'users_phone_number_key') return undefined
+    throw error
+  }
+}

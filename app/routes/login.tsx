@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { useRememberedCarried } from '~/components/login/parts'
+import { useRememberSignIn } from '~/components/login/parts'
 import { CodeStep, PhoneStep } from '~/components/login/steps'
 import { loginUrl, MESSAGES, readCarried, RESEND_COOLDOWN_S, resendWaitS } from '~/domain/login'
 import { parseSendCode, parseVerifyCode } from '~/domain/login.server'
@@ -124,9 +124,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { carried: carriedFromUrl, pending, notice } = useLoaderData<typeof loader>()
+  const { carried, pending, notice } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const carried = useRememberedCarried(carriedFromUrl)
+  useRememberSignIn(carried)
   useRememberAlertIntent()
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
@@ -141,6 +141,7 @@ export default function Login() {
         ) : (
           <PhoneStep
             carried={carried}
+            notice={notice}
             lastResult={actionData?.step === 'send' ? actionData.result : undefined}
           />
         )}

@@ -53,7 +53,7 @@ export async function rememberDevice(request: Request, phoneNumber: string): Pro
  * Runs login limits, which live in Redis: while Redis is down, sign-in answers 503 in words (as
  * every page does when its store is down) and works again as soon as Redis answers.
  */
-async function withLimitStore<T>(run: () => Promise<T>): Promise<T> {
+export async function withLimitStore<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
@@ -62,7 +62,7 @@ async function withLimitStore<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
+export const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
 
 /**
  * Texts a login code. The answer is the same whether or not the number has an account, so it

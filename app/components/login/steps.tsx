@@ -31,7 +31,26 @@ const loadPhone = () => (phoneModule ??= import('~/domain/phone'))
 export type LastResult = SubmissionResult<string[]>
 
 /** Step one: the phone number to text a code to. */
-export function PhoneStep({ carried, lastResult }: { carried: Carried; lastResult?: LastResult }) {
+/** What the last redirect left for the login page: signed out everywhere, an account deleted. */
+type LoginNotice = { tone: NoticeTone; message: string } | null
+
+function LoginNoticeLine({ notice }: { notice: LoginNotice }) {
+  return notice ? (
+    <Notice tone={notice.tone} className="mt-3 text-sm">
+      {notice.message}
+    </Notice>
+  ) : null
+}
+
+export function PhoneStep({
+  carried,
+  notice,
+  lastResult,
+}: {
+  carried: Carried
+  notice: LoginNotice
+  lastResult?: LastResult
+}) {
   const busy = useBusy('send')
   const validation = useDeferredValidation(loadSendCode)
   const [form, fields] = useForm({
@@ -66,6 +85,7 @@ export function PhoneStep({ carried, lastResult }: { carried: Carried; lastResul
       <p className="mt-2 text-slate-600">
         Enter your mobile number and we will text you a verification code. No password needed.
       </p>
+      <LoginNoticeLine notice={notice} />
       <Form
         method="post"
         {...getFormProps(form)}
@@ -123,7 +143,7 @@ export function CodeStep({
 }: {
   carried: Carried
   pending: { phoneNumber: string; display: string; resendAvailableAt: number }
-  notice: { tone: NoticeTone; message: string } | null
+  notice: LoginNotice
   lastResult?: LastResult
 }) {
   const verifying = useBusy('verify')
@@ -170,11 +190,7 @@ export function CodeStep({
         We texted a 6-digit code to <strong className="whitespace-nowrap">{pending.display}</strong>
         . It expires in 10 minutes.
       </p>
-      {notice && (
-        <Notice tone={notice.tone} className="mt-3 text-sm">
-          {notice.message}
-        </Notice>
-      )}
+      <LoginNoticeLine notice={notice} />
       <Form
         method="post"
         {...getFormProps(form)}
