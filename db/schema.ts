@@ -278,10 +278,20 @@ export interface AnalyticsEventsTable {
   occurredAt: Defaulted<Date>
 }
 
+/** What is kept of a deleted account (decision 0027): nothing that names the person. */
+export interface DeletedAccountsTable {
+  id: Generated<string>
+  deletedAt: Defaulted<Date>
+  stripeCustomerId: string | null
+  subscriptionCancelled: boolean
+  planId: string | null
+}
+
 export interface Database {
   analyticsEvents: AnalyticsEventsTable
   chatSessions: ChatSessionsTable
   chatMessages: ChatMessagesTable
+  deletedAccounts: DeletedAccountsTable
   subscriptions: SubscriptionsTable
   stripeEvents: StripeEventsTable
   notifications: NotificationsTable

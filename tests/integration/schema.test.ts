@@ -64,6 +64,13 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
     isRead: ['boolean', false],
     createdAt: ['timestamp with time zone', false],
   },
+  deletedAccounts: {
+    id: ['uuid', false],
+    deletedAt: ['timestamp with time zone', false],
+    stripeCustomerId: ['text', true],
+    subscriptionCancelled: ['boolean', false],
+    planId: ['text', true],
+  },
   diningAlerts: {
     id: ['uuid', false],
     userId: ['uuid', false],

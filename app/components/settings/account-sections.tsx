@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { SettingsSection } from './section'
 import { quietButton } from './styles'
+import { YourData } from './your-data'
 
 export function ProfileSection({
   phone,
@@ -21,9 +22,29 @@ export function ProfileSection({
       <p className="mt-3 text-sm text-slate-500">
         Your phone number is how you log in and where we text your alerts.
       </p>
-      <button type="button" disabled className={`${quietButton} mt-4 sm:w-auto`}>
-        Edit Profile
-      </button>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <Link to="/settings/profile" className={`${quietButton} sm:w-auto`}>
+          Edit Profile
+        </Link>
+        <Link to="/settings/phone" className={`${quietButton} sm:w-auto`}>
+          Change Phone Number
+        </Link>
+        {/* A plain form: a full page load that lands on /login with every session ended. */}
+        <form method="post" action="/settings" className="sm:ml-auto">
+          <button
+            type="submit"
+            name="intent"
+            value="sign-out-everywhere"
+            className={`${quietButton} sm:w-auto`}
+          >
+            Sign out of every device
+          </button>
+        </form>
+      </div>
+      <p className="mt-2 text-xs text-slate-500">
+        Signing out of every device ends every session of your account, this one and the app
+        included.
+      </p>
     </SettingsSection>
   )
 }
@@ -68,6 +89,7 @@ export function PrivacySection() {
           </Link>
         </li>
       </ul>
+      <YourData />
     </SettingsSection>
   )
 }
