@@ -36,6 +36,7 @@ function typeOf(json: Record<string, unknown>): string {
   const objects: Record<string, string> = {
     customer: 'Stripe.Customer',
     'checkout.session': 'Stripe.Checkout.Session',
+    'billing_portal.session': 'Stripe.BillingPortal.Session',
     subscription: 'Stripe.Subscription',
     invoice: 'Stripe.Invoice',
     invoiceitem: 'Stripe.InvoiceItem',
@@ -240,6 +241,21 @@ it('answers a whole subscription life as Stripe would, and refuses as Stripe wou
 
   const invoice = await stripe.invoices.retrieve(String(subscription.latest_invoice))
   expect(invoice).toMatchObject({ status: 'paid', amount_paid: 999 })
+  const receipts = await stripe.invoices.list({ customer: customer.id, status: 'paid', limit: 12 })
+  expect(receipts.data.map((entry) => entry.id)).toContain(invoice.id)
+  expect((await stripe.invoices.list({ customer: customer.id, status: 'open' })).data).toEqual([])
+
+  const portal = await stripe.billingPortal.sessions.create({
+    customer: customer.id,
+    return_url: 'https://example.com/settings',
+  })
+  expect(portal).toMatchObject({
+    customer: customer.id,
+    return_url: 'https://example.com/settings',
+    url: 'https://example.com/settings?portal=test',
+  })
+  const returnless = await stripe.billingPortal.sessions.create({ customer: customer.id })
+  expect(returnless.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/test_\w+$/)
   const payments = await stripe.invoicePayments.list({ invoice: invoice.id })
   const paymentIntent = String(payments.data[0]!.payment.payment_intent)
   expect(paymentIntent).toMatch(/^pi_/)
@@ -267,6 +283,26 @@ it('answers a whole subscription life as Stripe would, and refuses as Stripe wou
     ],
     [() => stripe.subscriptions.retrieve('sub_nope'), 404, 'resource_missing', 'id'],
     [() => stripe.customers.retrieve('cus_nope'), 404, 'resource_missing', 'id'],
+    [
+      () => stripe.billingPortal.sessions.create({ customer: 'cus_nope' }),
+      400,
+      'resource_missing',
+      'customer',
+    ],
+    [
+      () => stripe.billingPortal.sessions.create({ return_url: 'https://example.com/' }),
+      400,
+      'parameter_missing',
+      'customer',
+    ],
+    [
+      () => stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'nowhere' }),
+      400,
+      'url_invalid',
+      'return_url',
+    ],
+    [() => stripe.invoices.list({ customer: 'cus_nope' }), 400, 'resource_missing', 'customer'],
+    [() => stripe.invoices.list({ status: 'settled' as 'paid' }), 400, undefined, 'status'],
     [
       () =>
         stripe.checkout.sessions.create({

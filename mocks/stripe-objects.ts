@@ -19,6 +19,7 @@ export type InvoiceItem = Wire<Stripe.InvoiceItem>
 export type InvoicePayment = Wire<Stripe.InvoicePayment>
 export type Refund = Wire<Stripe.Refund>
 export type WebhookEndpoint = Wire<Stripe.WebhookEndpoint>
+export type PortalSession = Wire<Stripe.BillingPortal.Session>
 export type EventType = Stripe.Event['type']
 export type EventOf<T extends EventType> = Wire<Extract<Stripe.Event, { type: T }>>
 export type ErrorBody = { error: Wire<Stripe.StripeRawError> & { type: Stripe.RawErrorType } }
@@ -618,6 +619,33 @@ export function refundObject(fields: {
     source_transfer_reversal: null,
     status: 'succeeded',
     transfer_reversal: null,
+  }
+}
+
+/**
+ * A Customer Portal session of the account's default configuration, opened at `url` (Stripe's
+ * page; the stand-in says where it points instead).
+ */
+export function portalSessionObject(fields: {
+  id: string
+  customer: string
+  configuration: string
+  returnUrl: string | null
+  url: string
+}): PortalSession {
+  return {
+    id: fields.id,
+    object: 'billing_portal.session',
+    configuration: fields.configuration,
+    created: now(),
+    customer: fields.customer,
+    customer_account: null,
+    flow: null,
+    livemode: false,
+    locale: null,
+    on_behalf_of: null,
+    return_url: fields.returnUrl,
+    url: fields.url,
   }
 }
 

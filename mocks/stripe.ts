@@ -15,6 +15,7 @@ import {
   list,
   newId,
   now,
+  portalSessionObject,
   priceObject,
   refundObject,
   sessionLineItem,
@@ -37,8 +38,9 @@ import {
 
 /**
  * Stripe's API, answered locally for the real SDK: customers, embedded Checkout sessions,
- * subscriptions, invoices and their payments, refunds and webhook endpoints, held in memory.
- * A test-mode payment endpoint stands in for the card form Stripe's iframe would show, and each
+ * subscriptions, invoices and their payments, refunds, Customer Portal sessions and webhook
+ * endpoints, held in memory. A test-mode payment endpoint stands in for the card form Stripe's
+ * iframe would show, a portal session's page is its return page (`portal=test`), and each
  * change is announced to every webhook endpoint, signed with its secret, as Stripe would.
  * tests/fixtures/stripe/README.md says what is checked against Stripe's schema and what is assumed.
  */
@@ -86,6 +88,7 @@ const DECLINED_CARDS: Record<string, { message: string; decline: string }> = {
   },
 }
 const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'] as const
+const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const
 
 const state = {
   customers: new Map<string, Customer>(),
@@ -162,6 +165,18 @@ function integer(value: unknown, param: string): number | undefined {
   return Number(value)
 }
 
+/** Where a test-mode portal session sends the browser: its return page, with `portal=test`. */
+function testPortalUrl(returnUrl: string) {
+  let url: URL
+  try {
+    url = new URL(returnUrl)
+  } catch {
+    throw invalid('Not a valid URL', { code: 'url_invalid', param: 'return_url' })
+  }
+  url.searchParams.set('portal', 'test')
+  return url.href
+}
+
 /** Top-level fields whose value changed, with their old values (an event's previous_attributes). */
 function changedFrom(before: object, after: object): Record<string, unknown> {
   const old = before as Record<string, unknown>
@@ -196,6 +211,8 @@ export function stripeHandlers(options: StripeMockOptions) {
       }
     : null
   const endpoints = () => [...(configured ? [configured] : []), ...state.endpoints.values()]
+  /** The account's default Customer Portal configuration, which every session uses. */
+  const portalConfiguration = newId('bpc')
 
   /** Sends one event to every endpoint that wants it, in the endpoint's version, a moment later. */
   function announce(
@@ -254,22 +271,19 @@ export function stripeHandlers(options: StripeMockOptions) {
     return named
   }
 
-  /** GET {path}: newest first, those the query asks for, as Stripe lists. */
+  /**
+   * GET {path}: newest first, those the query asks for, as Stripe lists. `asked` reads the query
+   * once (refusing a bad one, even when nothing is listed) and answers the filter of the items.
+   */
   function listed<T extends DefaultBodyType>(
     path: string,
     all: () => T[],
-    asked: (item: T, query: Call['query']) => boolean = () => true,
+    asked: (query: Call['query']) => (item: T) => boolean = () => () => true,
   ) {
     return http.get(
       `${BASE}${path}`,
       route(({ query }) => ({
-        body: list(
-          path,
-          all()
-            .filter((item) => asked(item, query))
-            .reverse(),
-          integer(query.limit, 'limit'),
-        ),
+        body: list(path, all().filter(asked(query)).reverse(), integer(query.limit, 'limit')),
       })),
     )
   }
@@ -279,7 +293,7 @@ export function stripeHandlers(options: StripeMockOptions) {
     path: string,
     map: Map<string, T>,
     what: string,
-    asked: (item: T, query: Call['query']) => boolean,
+    asked: (query: Call['query']) => (item: T) => boolean,
   ) {
     return [
       http.get(
@@ -575,6 +589,29 @@ export function stripeHandlers(options: StripeMockOptions) {
       }),
     ),
 
+    // Stripe's Customer Portal is a page of Stripe's site, which is not here: in test mode the
+    // session's page is the return page itself, marked for it to say so (decision 0006).
+    http.post(
+      `${BASE}/v1/billing_portal/sessions`,
+      route(({ body }) => {
+        onlyKnown(body, ['customer', 'expand', 'return_url'])
+        const customer = customerNamed(required(body, 'customer'))
+        const returnUrl = optionalText(body.return_url)
+        const id = newId('bps')
+        return {
+          body: portalSessionObject({
+            id,
+            customer: customer.id,
+            configuration: portalConfiguration,
+            returnUrl,
+            url: returnUrl
+              ? testPortalUrl(returnUrl)
+              : `https://billing.stripe.com/p/session/${id.replace(/^bps_/, '')}`,
+          }),
+        }
+      }),
+    ),
+
     http.get(
       `${BASE}/v1/subscriptions/:id`,
       route(({ params }) => ({ body: found(state.subscriptions, 'subscription', params.id) })),
@@ -681,26 +718,30 @@ export function stripeHandlers(options: StripeMockOptions) {
     listed(
       '/v1/invoiceitems',
       () => [...state.invoiceItems.values()],
-      (item, query) =>
+      (query) => (item) =>
         (query.customer === undefined || item.customer === query.customer) &&
         (query.pending === undefined || (query.pending === 'true') === (item.invoice === null)),
     ),
 
-    ...retrievedAndListed(
-      '/v1/invoices',
-      state.invoices,
-      'invoice',
-      (invoice, query) =>
+    ...retrievedAndListed('/v1/invoices', state.invoices, 'invoice', (query) => {
+      // Stripe refuses a filter naming a customer it does not know, or a status it has not.
+      if (query.customer !== undefined) customerNamed(query.customer)
+      if (query.status !== undefined && !INVOICE_STATUSES.includes(query.status as never))
+        throw invalid(`Invalid status: must be one of ${INVOICE_STATUSES.join(', ')}`, {
+          param: 'status',
+        })
+      return (invoice) =>
         (query.customer === undefined || invoice.customer === query.customer) &&
+        (query.status === undefined || invoice.status === query.status) &&
         (query.subscription === undefined ||
-          invoice.parent?.subscription_details?.subscription === query.subscription),
-    ),
+          invoice.parent?.subscription_details?.subscription === query.subscription)
+    }),
 
     ...retrievedAndListed(
       '/v1/invoice_payments',
       state.invoicePayments,
       'invoice_payment',
-      (payment, query) =>
+      (query) => (payment) =>
         (query.invoice === undefined || payment.invoice === query.invoice) &&
         (query.status === undefined || payment.status === query.status),
     ),
@@ -750,7 +791,7 @@ export function stripeHandlers(options: StripeMockOptions) {
       '/v1/refunds',
       state.refunds,
       'refund',
-      (refund, query) =>
+      (query) => (refund) =>
         query.payment_intent === undefined || refund.payment_intent === query.payment_intent,
     ),
 

@@ -178,6 +178,38 @@ export function billingDate(date: Date): string {
   })
 }
 
+/** "$7.00": an amount in cents of `currency` (ISO code, any case) as a receipt shows it. */
+export function moneyText(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(cents / 100)
+}
+
+/**
+ * What the next bill of an active paid plan is: "Renews on {date} for {amount}", or "Ends on
+ * {date}" once it is set to cancel (nothing more is charged). Null when nothing renews.
+ */
+export function renewalText(billing: {
+  renewsAt: string | null
+  amountCents: number | null
+  currency: string | null
+  cancelAtPeriodEnd: boolean
+}): string | null {
+  if (!billing.renewsAt) return null
+  const date = billingDate(new Date(billing.renewsAt))
+  if (billing.cancelAtPeriodEnd) return `Ends on ${date}`
+  if (billing.amountCents === null || !billing.currency) return null
+  return `Renews on ${date} for ${moneyText(billing.amountCents, billing.currency)}`
+}
+
+/** Billing self-service (Stripe's Customer Portal) and receipts, in the specification's style. */
+export const BILLING_PORTAL_MESSAGES = {
+  portalFailed: 'Failed to open billing management. Please try again.',
+  noCustomer: 'You have no billing account yet. Subscribe to a paid plan first.',
+  receiptsFailed: 'Receipts could not be loaded right now. Please try again later.',
+} as const
+
 /**
  * The test-mode card form that stands in for Stripe's iframe when Stripe is mocked. Stripe's
  * test card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.

@@ -20,12 +20,15 @@ import {
   settingsIntentSchema,
 } from '~/domain/billing'
 import { formatPhoneNumber } from '~/domain/phone'
+import { PROFILE_MESSAGES } from '~/domain/profile'
+import { revokeAllSessions } from '~/models/session.server'
 import { findPlan, plansOnOffer } from '~/models/plan.server'
 import { currentSubscription } from '~/models/subscription.server'
 import { AppError } from '~/domain/app-error'
+import { settingsBilling } from '~/services/billing-portal.server'
 import { cancelSubscription, changePlan } from '~/services/checkout.server'
 import { getDb } from '~/utils/db.server'
-import { requireUser } from '~/utils/session.server'
+import { endWebSession, requireUser } from '~/utils/session.server'
 import { Notice } from '~/components/ui/notice'
 import { readNotice, redirectWithNotice, type FlashNotice } from '~/utils/flash.server'
 import { readFormData } from '~/utils/http.server'
@@ -68,6 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       periodEnd,
       endsAt: subscription?.cancelAtPeriodEnd ? periodEnd : null,
       paymentFixUrl: paymentFixUrl(subscription, ''),
+      billing: await settingsBilling(user),
       notice,
       confirm: confirmationFor(url.searchParams.get('confirm'), current ?? null, plans),
     },
@@ -77,7 +81,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const posted = settingsIntentSchema.safeParse(Object.fromEntries(await readFormData(request)))
+  const formData = await readFormData(request)
+  if (formData.get('intent') === 'sign-out-everywhere') {
+    // Every session of the account, this browser's included: API tokens stop working too.
+    await revokeAllSessions(getDb(), user.id)
+    const signedOut = await endWebSession(request, '/login')
+    return redirectWithNotice(
+      '/login',
+      { tone: 'success', message: PROFILE_MESSAGES.signedOutEverywhere },
+      signedOut.headers,
+    )
+  }
+  const posted = settingsIntentSchema.safeParse(Object.fromEntries(formData))
   if (!posted.success) return json({ error: BILLING_MESSAGES.invalidPlan }, { status: 400 })
   const { confirmed } = posted.data
   try {

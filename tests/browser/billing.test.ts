@@ -214,3 +214,31 @@ describe('a declined card', () => {
     })
   })
 })
+
+describe.each(MODES)('billing self-service on an active paid plan ($label)', (mode) => {
+  it('shows the renewal and the receipt, and Manage billing opens the portal', async () => {
+    await withPage(mode, async (page) => {
+      await logIn(page, fakePhoneNumber(), mode.javaScript)
+      await page.goto('/payment/magic-hour')
+      await payWithCard(page, mode.javaScript)
+      await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 })
+
+      await page.goto('/settings')
+      await page.getByText(/^Renews on [A-Z][a-z]+ \d{1,2}, \d{4} for \$7\.00$/).waitFor()
+      await page.getByRole('heading', { name: 'Receipts' }).waitFor()
+      const receipt = page.getByRole('link', { name: /^Receipt of [A-Z][a-z]+ \d{1,2}, \d{4}$/ })
+      expect(await receipt.getAttribute('href')).toMatch(
+        /^https:\/\/invoice\.stripe\.com\/i\/acct_test\/in_test_\w+$/,
+      )
+      expect(
+        await page.getByRole('link', { name: /^PDF of the receipt of / }).getAttribute('href'),
+      ).toMatch(/^https:\/\/pay\.stripe\.com\/invoice\/acct_test\/in_test_\w+\/pdf$/)
+
+      // The stand-in's portal session sends the browser to its return page (decision 0006).
+      await page.getByRole('button', { name: 'Manage billing' }).click()
+      await page.waitForURL((url) => url.searchParams.get('portal') === 'test')
+      expect(new URL(page.url()).pathname).toBe('/settings')
+      await page.getByText(/^Stripe's Customer Portal \(test mode\): in production/).waitFor()
+    })
+  })
+})

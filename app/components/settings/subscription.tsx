@@ -1,14 +1,21 @@
-import { Form, useNavigation, useSubmit } from '@remix-run/react'
+import { Form, useNavigation, useSearchParams, useSubmit } from '@remix-run/react'
 import { useState } from 'react'
 import { ConfirmDialog } from '~/components/modal'
 import { PaymentIssue } from '~/components/payment-issue'
 import { PlanCard, type PlanCardData } from '~/components/plan-card'
 import { ConfirmPage } from '~/components/ui/confirm-page'
-import { BILLING_MESSAGES, cancelConfirmation } from '~/domain/billing'
+import {
+  BILLING_MESSAGES,
+  billingDate,
+  cancelConfirmation,
+  moneyText,
+  renewalText,
+} from '~/domain/billing'
 import { MOST_POPULAR_PLAN_ID } from '~/domain/plans'
 import { SettingsSection } from './section'
 import { primaryButton, quietButton } from './styles'
 import { Notice } from '~/components/ui/notice'
+import type { settingsBilling } from '~/services/billing-portal.server'
 
 export interface SubscriptionData {
   currentPlanId: string | null
@@ -18,6 +25,7 @@ export interface SubscriptionData {
   periodEnd: string | null
   endsAt: string | null
   paymentFixUrl: string | null
+  billing: Awaited<ReturnType<typeof settingsBilling>>
 }
 
 export type Confirmation =
@@ -31,6 +39,8 @@ export function SubscriptionSection({ data }: { data: SubscriptionData }) {
   const pending = navigation.state !== 'idle' ? navigation.formData : undefined
   const busyPlan = pending?.get('intent') === 'change' ? pending.get('planId') : null
   const cancelling = pending?.get('intent') === 'cancel'
+  const [searchParams] = useSearchParams()
+  const renewal = renewalText(data.billing)
 
   const post = (fields: Record<string, string>) => {
     setAsking(null)
@@ -44,6 +54,14 @@ export function SubscriptionSection({ data }: { data: SubscriptionData }) {
           ? `You are on the ${data.currentPlanName} plan.`
           : 'You have no plan yet. Choose one to start your alerts.'}
       </p>
+      {renewal && <p className="mt-1 font-semibold text-slate-800">{renewal}</p>}
+      {data.billing.testMode && searchParams.get('portal') === 'test' && (
+        <Notice tone="info" className="mt-4">
+          Stripe&apos;s Customer Portal (test mode): in production, Manage billing opens
+          Stripe&apos;s own page, where you update your card and see your invoices and receipts, and
+          it brings you back here. Stripe is not connected here, so you are back in Settings.
+        </Notice>
+      )}
       {data.paymentFixUrl !== null && <PaymentIssue fixUrl={data.paymentFixUrl} className="mt-4" />}
       {data.endsAt && data.currentPlanId && (
         <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900">
@@ -119,6 +137,7 @@ export function SubscriptionSection({ data }: { data: SubscriptionData }) {
           </button>
         </Form>
       )}
+      {data.billing.manageable && <Billing billing={data.billing} />}
       <ConfirmDialog
         open={asking !== null && asking !== 'cancel'}
         title="Downgrade plan"
@@ -141,6 +160,71 @@ export function SubscriptionSection({ data }: { data: SubscriptionData }) {
         onCancel={() => setAsking(null)}
       />
     </SettingsSection>
+  )
+}
+
+/**
+ * "Manage billing" (Stripe's Customer Portal: card, invoices, receipts) and the paid invoices.
+ * The form reloads the document: its answer is a redirect to Stripe, not a page of ours.
+ */
+function Billing({ billing }: { billing: SubscriptionData['billing'] }) {
+  return (
+    <div className="mt-8 border-t border-slate-200 pt-6">
+      <h3 className="text-lg font-semibold text-slate-900">Billing</h3>
+      <p className="mt-1 text-slate-600">
+        Update your card, and see your invoices and receipts, on Stripe&apos;s secure page.
+      </p>
+      <Form method="post" action="/settings/billing" reloadDocument className="mt-3">
+        <button
+          type="submit"
+          className="rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Manage billing
+        </button>
+      </Form>
+      <h3 className="mt-6 text-lg font-semibold text-slate-900">Receipts</h3>
+      {billing.receiptsError ? (
+        <Notice tone="warning" className="mt-2">
+          {billing.receiptsError}
+        </Notice>
+      ) : billing.receipts.length === 0 ? (
+        <p className="mt-1 text-slate-600">No receipts yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200">
+          {billing.receipts.map((receipt) => {
+            const paid = billingDate(new Date(receipt.paidAt))
+            return (
+              <li key={receipt.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
+                <span className="text-slate-800">{paid}</span>
+                <span className="font-semibold text-slate-900">
+                  {moneyText(receipt.amountCents, receipt.currency)}
+                </span>
+                {receipt.url && (
+                  <a
+                    href={receipt.url}
+                    rel="noreferrer"
+                    aria-label={`Receipt of ${paid}`}
+                    className="text-brand-700 font-semibold hover:underline"
+                  >
+                    Receipt
+                  </a>
+                )}
+                {receipt.pdfUrl && (
+                  <a
+                    href={receipt.pdfUrl}
+                    rel="noreferrer"
+                    aria-label={`PDF of the receipt of ${paid}`}
+                    className="text-brand-700 hover:underline"
+                  >
+                    PDF
+                  </a>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </div>
   )
 }
 
