@@ -17,7 +17,8 @@ import {
 import { getUser, startWebSession } from '~/utils/session.server'
 import { AppError } from '~/domain/app-error'
 import { replyWithError } from '~/utils/errors.server'
-import { readNotice, redirectWithNotice } from '~/utils/flash.server'
+import { readNotice } from '~/utils/flash.server'
+import { toCodeStep, unknownCodeAction } from '~/utils/code-step.server'
 import { readFormData } from '~/utils/http.server'
 import { privateMeta } from '~/utils/seo'
 import { useRememberAlertIntent } from '~/hooks/use-remember-alert-intent'
@@ -109,18 +110,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const target = loginUrl(carried, 'code')
     const headers = { 'Set-Cookie': await savePendingLogin({ phoneNumber, sentAt: Date.now() }) }
-    if (step === 'send') return redirect(target, { headers })
-    return redirectWithNotice(
-      target,
-      { tone: 'success', message: 'We sent you a new code.' },
-      headers,
-    )
+    return toCodeStep(step, target, headers)
   }
 
-  return json(
-    { step: 'send', result: { status: 'error' as const, error: { '': ['Unknown action.'] } } },
-    { status: 400 },
-  )
+  return unknownCodeAction()
 }
 
 export default function Login() {

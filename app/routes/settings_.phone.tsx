@@ -1,14 +1,18 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useBusy } from '~/components/login/parts'
-import type { LastResult } from '~/components/login/steps'
+import {
+  CODE_INPUT_PROPS,
+  LoginNoticeLine,
+  type LastResult,
+  type LoginNotice,
+} from '~/components/login/steps'
 import { ButtonLink, StatusButton } from '~/components/ui/button'
 import { Field } from '~/components/ui/field'
-import { Notice, type NoticeTone } from '~/components/ui/notice'
 import { AppError } from '~/domain/app-error'
-import { CODE_LENGTH, MESSAGES, resendWaitS } from '~/domain/login'
+import { MESSAGES, resendWaitS } from '~/domain/login'
 import { parseSendCode, parseVerifyCode } from '~/domain/login.server'
 import { formatPhoneNumber } from '~/domain/phone'
 import { PHONE_CHANGE_MESSAGES } from '~/domain/profile'
@@ -22,6 +26,7 @@ import {
 } from '~/services/phone-change.server'
 import { replyWithError } from '~/utils/errors.server'
 import { readNotice, redirectWithNotice } from '~/utils/flash.server'
+import { toCodeStep, unknownCodeAction } from '~/utils/code-step.server'
 import { readFormData } from '~/utils/http.server'
 import { privateMeta } from '~/utils/seo'
 import { requireUser } from '~/utils/session.server'
@@ -104,18 +109,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const headers = {
       'Set-Cookie': await savePendingChange({ userId: user.id, phoneNumber, sentAt: Date.now() }),
     }
-    if (step === 'send') return redirect(CODE_STEP, { headers })
-    return redirectWithNotice(
-      CODE_STEP,
-      { tone: 'success', message: 'We sent you a new code.' },
-      headers,
-    )
+    return toCodeStep(step, CODE_STEP, headers)
   }
 
-  return json(
-    { step: 'send', result: { status: 'error' as const, error: { '': ['Unknown action.'] } } },
-    { status: 400 },
-  )
+  return unknownCodeAction()
 }
 
 export default function ChangePhone() {
@@ -202,7 +199,7 @@ function CodeStep({
   lastResult,
 }: {
   pending: { phoneNumber: string; display: string }
-  notice: { tone: NoticeTone; message: string } | null
+  notice: LoginNotice
   lastResult?: LastResult
 }) {
   const verifying = useBusy('verify')
@@ -222,11 +219,7 @@ function CodeStep({
         We texted a 6-digit code to <strong className="whitespace-nowrap">{pending.display}</strong>
         . It expires in 10 minutes. Your number changes once you enter it.
       </p>
-      {notice && (
-        <Notice tone={notice.tone} className="mt-3 text-sm">
-          {notice.message}
-        </Notice>
-      )}
+      <LoginNoticeLine notice={notice} />
       <Form
         method="post"
         {...getFormProps(form)}
@@ -237,15 +230,7 @@ function CodeStep({
         <Field
           label="Verification code"
           field={fields.code}
-          inputProps={{
-            autoComplete: 'one-time-code',
-            inputMode: 'numeric',
-            pattern: '[0-9]*',
-            maxLength: CODE_LENGTH,
-            placeholder: '123456',
-            className: 'text-center font-mono tracking-[0.5em]',
-            autoFocus: true,
-          }}
+          inputProps={{ ...CODE_INPUT_PROPS, autoFocus: true }}
         />
         <StatusButton
           name="_action"

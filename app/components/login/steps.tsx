@@ -31,10 +31,20 @@ const loadPhone = () => (phoneModule ??= import('~/domain/phone'))
 export type LastResult = SubmissionResult<string[]>
 
 /** Step one: the phone number to text a code to. */
-/** What the last redirect left for the login page: signed out everywhere, an account deleted. */
-type LoginNotice = { tone: NoticeTone; message: string } | null
+/** What the last redirect left for the page: a new code sent, signed out everywhere, … */
+export type LoginNotice = { tone: NoticeTone; message: string } | null
 
-function LoginNoticeLine({ notice }: { notice: LoginNotice }) {
+/** A texted code's field: filled by the phone's one-time-code autofill, six digits at most. */
+export const CODE_INPUT_PROPS = {
+  autoComplete: 'one-time-code',
+  inputMode: 'numeric',
+  pattern: '[0-9]*',
+  maxLength: CODE_LENGTH,
+  placeholder: '123456',
+  className: 'text-center font-mono tracking-[0.5em]',
+} as const
+
+export function LoginNoticeLine({ notice }: { notice: LoginNotice }) {
   return notice ? (
     <Notice tone={notice.tone} className="mt-3 text-sm">
       {notice.message}
@@ -204,12 +214,7 @@ export function CodeStep({
           label="Verification code"
           field={fields.code}
           inputProps={{
-            autoComplete: 'one-time-code',
-            inputMode: 'numeric',
-            pattern: '[0-9]*',
-            maxLength: CODE_LENGTH,
-            placeholder: '123456',
-            className: 'text-center font-mono tracking-[0.5em]',
+            ...CODE_INPUT_PROPS,
             onInput: onCodeInput,
             onPaste: () => {
               pasted.current = true
