@@ -6,9 +6,14 @@ import { batchByKind, QUESTIONS_PER_JOB } from '../app/domain/schedule.ts'
 import type { CheckJob, Queues } from './queues.ts'
 import { requeueStrandedTexts } from './sms.ts'
 
-/** The same questions due at the same moments are the same job, however many times it is added. */
+/**
+ * The same questions due at the same moments, by the same claim, are the same job, however many
+ * times it is added. The claim is part of it: a claim whose transaction rolled back after its jobs
+ * were queued leaves them holding nothing, and the next claim of those alerts needs jobs of its own.
+ */
 export function checkJobId(job: CheckJob) {
   const hash = createHash('sha1')
+  hash.update(`claim ${job.claimedAt ?? ''}\n`)
   for (const question of job.questions)
     hash.update(`${question.queryKey}@${question.scheduledFor}\n`)
   return `${job.kind}-${hash.digest('hex').slice(0, 24)}`

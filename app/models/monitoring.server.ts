@@ -105,8 +105,8 @@ export async function claimDueChecks(
       `.execute(trx)
 
     // Alerts come question by question. A full batch may cut its last question short: the rest
-    // of that question's due alerts join the claim, or they would make a second job with the
-    // same id for the same slot, which the queue drops, and go unchecked until their next slot.
+    // of that question's due alerts join the claim, so the question is asked once for its slot,
+    // not once by each round.
     const batch = sql`limit ${batchSize}`
     const hotels = (await selectHotels(sql``, batch)).rows
     const lastHotel = hotels.length === batchSize ? hotels.at(-1) : undefined

@@ -67,11 +67,12 @@ export async function sendSms(to: string, body: string, options: { statusCallbac
 
 /**
  * A text with this body that Twilio took for this number since a moment, if it has one: sent or
- * still held (queued or accepted, with no date_sent yet, so a DateSent filter would miss it). The
- * list comes newest first; 50 is far more texts than a number gets between a send and its retry.
+ * still held (queued or accepted, with no date_sent yet, so a DateSent filter would miss it).
+ * Only a send interrupted by a crash asks, so it can afford Twilio's largest page: a number that
+ * was texted many times since (every alert of an account goes to it) still has its text found.
  */
 export async function findSentText(to: string, body: string, since: Date) {
-  const messages = await client().messages.list({ to, limit: 50 })
+  const messages = await client().messages.list({ to, pageSize: 1000, limit: 1000 })
   return messages.find(
     // Twilio's dates are whole seconds: a text taken in the same second as `since` counts.
     (message) => message.body === body && message.dateCreated.getTime() >= since.getTime() - 1000,

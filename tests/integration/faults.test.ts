@@ -10,7 +10,7 @@ import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
-import { tickScheduled } from '../../worker/queues.ts'
+import { createQueues, tickScheduled } from '../../worker/queues.ts'
 import { getDb } from '~/utils/db.server'
 import { readOutbox } from '../support/outbox.ts'
 import { exited, ownRedis, postgresProxy, spawnWorker, until } from '../support/faults.ts'
@@ -68,6 +68,24 @@ async function uncheckedCount(ids: string[], since: Date) {
   return Number(count)
 }
 
+/** What a check that never came is waiting on: its alerts' schedule and the check queue. */
+async function checkState(ids: string[], since: Date) {
+  const unchecked = await db
+    .selectFrom('diningAlerts')
+    .select(['id', 'status', 'nextCheckAt', 'claimedAt', 'lastCheckedAt'])
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('lastCheckedAt', 'is', null), eb('lastCheckedAt', '<', since)]))
+    .limit(5)
+    .execute()
+  const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
+  const queues = createQueues(connection, process.env.REDIS_PREFIX!)
+  const jobs = await queues.check.getJobCounts()
+  const failed = (await queues.check.getFailed(0, 2)).map((job) => job.failedReason)
+  await Promise.all(Object.values(queues).map((queue) => queue.close()))
+  connection.disconnect()
+  return { unchecked, jobs, failed }
+}
+
 /** The outbox rows not yet handed to Twilio. */
 function unsentTexts() {
   return db
@@ -117,6 +135,7 @@ describe('a worker killed outright', () => {
       'every alert has been checked',
       async () => (await uncheckedCount(ids, started)) === 0,
       150_000,
+      () => checkState(ids, started),
     )
     await untilEveryTextSent()
     const texts = expectNoDuplicateTexts()
