@@ -22,6 +22,8 @@ import {
 import { formatPhoneNumber } from '~/domain/phone'
 import { PROFILE_MESSAGES } from '~/domain/profile'
 import { revokeAllSessions } from '~/models/session.server'
+import { getEnv } from '~/env.server'
+import { optedOutAt } from '~/models/outbox.server'
 import { findPlan, plansOnOffer } from '~/models/plan.server'
 import { currentSubscription } from '~/models/subscription.server'
 import { AppError } from '~/domain/app-error'
@@ -42,11 +44,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const db = getDb()
   const url = new URL(request.url)
-  const [offer, current, subscription, { notice, headers }] = await Promise.all([
+  const [offer, current, subscription, { notice, headers }, textsOffAt] = await Promise.all([
     plansOnOffer(db),
     user.planId ? findPlan(db, user.planId) : undefined,
     currentSubscription(db, user),
     readNotice(request),
+    optedOutAt(db, user.phoneNumber),
   ])
   // A legacy plan is off the list, except for the users still on it.
   const plans = current?.legacy ? [...offer.plans, current] : offer.plans
@@ -57,6 +60,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       phone: formatPhoneNumber(user.phoneNumber),
+      textsOff: textsOffAt && {
+        since: billingDate(textsOffAt),
+        ourNumber: formatPhoneNumber(getEnv().twilio.fromNumber),
+      },
       name: user.name,
       email: user.email,
       currentPlanId: current?.id ?? null,
@@ -137,7 +144,7 @@ export default function Settings() {
       <div className="mt-8 space-y-8">
         <SubscriptionSection data={data} />
         <ProfileSection phone={data.phone} name={data.name} email={data.email} />
-        <NotificationSection phone={data.phone} />
+        <NotificationSection phone={data.phone} textsOff={data.textsOff} />
         <PrivacySection />
       </div>
     </div>

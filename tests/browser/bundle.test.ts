@@ -41,7 +41,7 @@ describe('the browser bundle', () => {
         file.endsWith('.js') && readFileSync(file, 'utf8').includes('https://js.stripe.com'),
     )
     expect(loaders.map((file) => path.basename(file))).toEqual([
-      expect.stringMatching(/^payment\.\$plan-\w+\.js$/),
+      expect.stringMatching(/^payment\.\(\$plan\)-\w+\.js$/),
     ])
   })
 })

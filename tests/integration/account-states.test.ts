@@ -9,6 +9,7 @@ import { formatPhoneNumber } from '~/domain/phone'
 import { getEnv } from '~/env.server'
 import { optIn, optOut } from '~/models/outbox.server'
 import { action as dashboardAction, loader as dashboard } from '~/routes/dashboard'
+import { loader as settingsPage } from '~/routes/settings'
 import { alertRow, alertsOf } from '../support/rows.ts'
 import { callRoute, formRequest, getRequest } from '../support/routes.ts'
 import { cookieFor } from '../support/session.ts'
@@ -69,10 +70,14 @@ describe('a number that replied STOP', () => {
 
     await optOut(db, user.phoneNumber)
     const { data } = await dashboardData(cookie)
-    expect(data.textsOff).toEqual({
+    const textsOff = {
       since: expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/),
       ourNumber: formatPhoneNumber(getEnv().twilio.fromNumber),
-    })
+    }
+    expect(data.textsOff).toEqual(textsOff)
+    // Settings says it too, where "Always on" stood.
+    const settings = await callRoute(settingsPage, getRequest('/settings', { cookie }))
+    expect((await settings.json()).textsOff).toEqual(textsOff)
   })
 
   it('has its alerts left unchecked until it texts START, then checked at once', async () => {

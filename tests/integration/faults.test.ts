@@ -69,7 +69,11 @@ async function uncheckedCount(ids: string[], since: Date) {
 }
 
 /** What a check that never came is waiting on: its alerts' schedule and the check queue. */
-async function checkState(ids: string[], since: Date) {
+async function checkState(
+  ids: string[],
+  since: Date,
+  redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+) {
   const unchecked = await db
     .selectFrom('diningAlerts')
     .select(['id', 'status', 'nextCheckAt', 'claimedAt', 'lastCheckedAt'])
@@ -77,7 +81,7 @@ async function checkState(ids: string[], since: Date) {
     .where((eb) => eb.or([eb('lastCheckedAt', 'is', null), eb('lastCheckedAt', '<', since)]))
     .limit(5)
     .execute()
-  const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
+  const connection = new Redis(redisUrl)
   const queues = createQueues(connection, process.env.REDIS_PREFIX!)
   const jobs = await queues.check.getJobCounts()
   const failed = (await queues.check.getFailed(0, 2)).map((job) => job.failedReason)
@@ -174,6 +178,8 @@ describe('Redis restarted', () => {
       await until(
         'alerts due after the restart are checked',
         async () => (await uncheckedCount(ids, since)) === 0,
+        90_000,
+        () => checkState(ids, since, redis.url),
       )
       expect(worker.exitCode).toBeNull()
       console.log(

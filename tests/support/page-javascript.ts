@@ -45,9 +45,19 @@ export function matchRouteChain(manifest: Manifest, pathname: string): string[] 
       const chain = chainOf(route)
       const pattern = chain.flatMap((part) => segments(part.path ?? ''))
       if (pattern.at(-1) === '*') return { chain, score: pattern.length === 1 ? 0 : -1 }
-      const fits =
-        pattern.length === wanted.length &&
-        pattern.every((part, i) => part.startsWith(':') || part === wanted[i])
+      // An optional segment (`($plan)`, `:plan?`) may be there or not.
+      const forms = pattern.reduce<string[][]>(
+        (found, part) =>
+          part.endsWith('?')
+            ? found.flatMap((form) => [form, [...form, part.slice(0, -1)]])
+            : found.map((form) => [...form, part]),
+        [[]],
+      )
+      const fits = forms.some(
+        (form) =>
+          form.length === wanted.length &&
+          form.every((part, i) => part.startsWith(':') || part === wanted[i]),
+      )
       return {
         chain,
         score: fits ? 1 + pattern.filter((part) => !part.startsWith(':')).length : -1,

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { textsOffNotice } from '~/domain/delivery'
 import { SettingsSection } from './section'
 import { quietButton } from './styles'
 import { YourData } from './your-data'
@@ -49,18 +50,29 @@ export function ProfileSection({
   )
 }
 
-export function NotificationSection({ phone }: { phone: string }) {
+export function NotificationSection({
+  phone,
+  textsOff,
+}: {
+  phone: string
+  /** The number replied STOP: since when, and the number to text START to. */
+  textsOff: { since: string; ourNumber: string } | null
+}) {
   return (
     <SettingsSection id="notifications" title="Notification Settings">
       <div className="mt-4 flex items-start justify-between gap-4 rounded-lg bg-slate-50 p-4">
         <div>
           <p className="font-medium text-slate-900">Immediate SMS alerts</p>
           <p className="text-sm text-slate-600">
-            We text {phone} the moment an opening matches one of your alerts.
+            {textsOff
+              ? textsOffNotice(textsOff)
+              : `We text ${phone} the moment an opening matches one of your alerts.`}
           </p>
         </div>
-        <span className="shrink-0 rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800">
-          Always on
+        <span
+          className={`shrink-0 rounded-full px-3 py-1 text-sm font-semibold ${textsOff ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800'}`}
+        >
+          {textsOff ? `Stopped ${textsOff.since}` : 'Always on'}
         </span>
       </div>
       <p className="mt-3 text-sm text-slate-500">
