@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
   diningDraftFromPending,
+  diningEditHref,
+  EDIT_FIELD,
   findLinkedResort,
+  hotelEditHref,
   readDiningDraft,
   readHotelDraft,
 } from './alert-drafts'
+import { toDiningTimes } from './dining-alert'
 import { pendingAlertSchema } from './pending-alert'
 
 describe('the hotel draft in the URL or a posted form', () => {
@@ -155,5 +159,66 @@ describe('the resort a link pre-selects', () => {
   it('finds nothing for an unknown resort or no query', () => {
     expect(find('hotelId=z&hotel=Nowhere')).toBeUndefined()
     expect(find('')).toBeUndefined()
+  })
+})
+
+describe('the page form of an alert being edited', () => {
+  const query = (href: string) => new URL(href, 'https://example.com').searchParams
+
+  it('fills the hotel form with the alert, children and rooms included', () => {
+    const href = hotelEditHref({
+      id: 'a1',
+      resortId: 'r1',
+      checkInDate: '2030-05-01',
+      checkOutDate: '2030-05-04',
+      numberOfAdults: 2,
+      agesOfChildren: [4, 9],
+      accessible: true,
+      roomIds: ['x', 'y'],
+    })
+    expect(href.startsWith('/alerts/hotels?')).toBe(true)
+    expect(query(href).get(EDIT_FIELD)).toBe('a1')
+    expect(readHotelDraft(query(href))).toEqual({
+      resortId: 'r1',
+      checkInDate: '2030-05-01',
+      checkOutDate: '2030-05-04',
+      adults: 2,
+      childAges: [4, 9],
+      accessible: true,
+      roomIds: ['x', 'y'],
+    })
+  })
+
+  it('fills the dining form with the alert, its time of day as the form holds it', () => {
+    const alert = {
+      id: 'd1',
+      resortLocationIdentifier: 'disney-world' as const,
+      diningLocationId: '90002464',
+      reserveDate: '2030-06-02',
+      partySize: 4,
+      ...toDiningTimes({ kind: 'time', time: '18:00', toleranceMinutes: 30 }),
+    }
+    const href = diningEditHref(alert)
+    expect(href.startsWith('/alerts/dining?')).toBe(true)
+    expect(query(href).get(EDIT_FIELD)).toBe('d1')
+    expect(readDiningDraft(query(href), 'disneyland')).toEqual({
+      resortLocationIdentifier: 'disney-world',
+      diningLocationId: '90002464',
+      reserveDate: '2030-06-02',
+      partySize: 4,
+      timeChoice: 'time',
+      specificTime: '18:00',
+      tolerance: 30,
+    })
+    const allDay = diningEditHref({
+      ...alert,
+      preferredTime: null,
+      timeRangeStart: null,
+      timeRangeEnd: null,
+    })
+    expect(readDiningDraft(query(allDay), 'disneyland')).toMatchObject({
+      timeChoice: 'all-day',
+      specificTime: '',
+    })
   })
 })

@@ -127,6 +127,62 @@ export function readDiningDraft(source: Source, fallbackDestination: Destination
   }
 }
 
+/** The field that turns an alert page form into the editing of one alert. */
+export const EDIT_FIELD = 'edit'
+
+/**
+ * An alert's page form, filled in with the alert, to change it without JavaScript: the same
+ * fields a draft is read from, and the alert's id in EDIT_FIELD.
+ */
+export function hotelEditHref(alert: {
+  id: string
+  resortId: string
+  checkInDate: string
+  checkOutDate: string
+  numberOfAdults: number
+  agesOfChildren: readonly number[]
+  accessible: boolean
+  roomIds: readonly string[]
+}): string {
+  const params = new URLSearchParams({
+    [EDIT_FIELD]: alert.id,
+    resortId: alert.resortId,
+    checkInDate: alert.checkInDate,
+    checkOutDate: alert.checkOutDate,
+    numberOfAdults: String(alert.numberOfAdults),
+    numberOfChildren: String(alert.agesOfChildren.length),
+  })
+  for (const age of alert.agesOfChildren) params.append('agesOfChildren', String(age))
+  if (alert.accessible) params.set('accessible', 'on')
+  for (const id of alert.roomIds) params.append('roomIds', id)
+  return `/alerts/hotels?${params}`
+}
+
+export function diningEditHref(
+  alert: DiningTimes & {
+    id: string
+    resortLocationIdentifier: DestinationId
+    diningLocationId: string
+    reserveDate: string
+    partySize: number
+  },
+): string {
+  const time = timeFieldsOf(fromDiningTimes(alert))
+  const params = new URLSearchParams({
+    [EDIT_FIELD]: alert.id,
+    location: alert.resortLocationIdentifier,
+    diningLocationId: alert.diningLocationId,
+    reserveDate: alert.reserveDate,
+    partySize: String(alert.partySize),
+    timeChoice: time.timeChoice,
+    ...(time.timeChoice === 'time' && {
+      specificTime: time.specificTime,
+      tolerance: String(time.tolerance),
+    }),
+  })
+  return `/alerts/dining?${params}`
+}
+
 /** The page form again, from a dining draft kept before sign-in. */
 export function diningDraftFromPending(saved: PendingDiningAlert, pendingId: string): DiningDraft {
   const times: DiningTimes = saved

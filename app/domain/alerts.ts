@@ -41,7 +41,13 @@ export const ALERT_ERRORS = {
     'Your free trial has ended. Please upgrade your plan in Settings to resume monitoring alerts.',
   NO_PLAN: 'Choose a plan to create and run alerts.',
   NOT_FOUND: 'Alert not found.',
+  DUPLICATE: 'You already have this alert running: same place, dates and party.',
 } as const
+
+/** The link to one alert on the dashboard, shown alone (`alert` of the dashboard's view). */
+export function alertHref(id: string): string {
+  return `/dashboard?${new URLSearchParams({ alert: id })}`
+}
 
 export const ALERT_STATUS_LABELS: Record<AlertKind, Record<number, string>> = {
   hotel: { 0: 'Stopped', 1: 'Monitoring', 2: 'Found', 3: 'Error' },

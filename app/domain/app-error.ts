@@ -11,22 +11,28 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'INVALID'
   | 'CONFLICT'
+  | 'DUPLICATE_ALERT'
   | 'RATE_LIMITED'
   | 'CARD_DECLINED'
   | 'UPSTREAM_FAILED'
   | 'UNAVAILABLE'
 
-/** Codes the JSON API puts in its error body (accounts §8); the others are ours alone. */
+/**
+ * Codes the JSON API puts in its error body: those of accounts §8, and DUPLICATE_ALERT, which a
+ * client needs to tell apart (its body names the running alert it repeats, as `alertId`).
+ */
 export const PUBLIC_CODES: ReadonlySet<ErrorCode> = new Set([
   'QUOTA_EXCEEDED',
   'SUBSCRIPTION_REQUIRED',
   'NO_PLAN',
+  'DUPLICATE_ALERT',
 ])
 
 /**
  * The one application error: a refusal or failure a caller answers with. `status` is the HTTP
  * status, `message` the text a person reads (kept verbatim from the specifications), and
- * `field` the form field it belongs beside, when it belongs to one.
+ * `field` the form field it belongs beside, when it belongs to one; `alertId` the alert it is
+ * about, when the refusal points at another alert than the one asked for.
  */
 export class AppError extends Error {
   constructor(
@@ -34,6 +40,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    readonly alertId?: string,
   ) {
     super(message)
     this.name = 'AppError'

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { alertHref } from './alerts'
 import {
   dashboardHref,
   dashboardIntentSchema,
@@ -79,13 +80,26 @@ describe('the dashboard view in the URL', () => {
       type: 'hotel',
       page: 3,
       perPage: 25,
+      alertId: null,
     })
     expect(readDashboardView(new URLSearchParams('type=spa&page=-2&perPage=7'))).toEqual({
       search: '',
       type: null,
       page: 1,
       perPage: 10,
+      alertId: null,
     })
+  })
+
+  it('shows one alert alone by its id, and only by a real id', () => {
+    const id = '0b6d3f6e-8f4c-4a51-9d47-2a8c3a1f5e10'
+    expect(readDashboardView(new URLSearchParams(`alert=${id}`)).alertId).toBe(id)
+    expect(readDashboardView(new URLSearchParams('alert=1%20or%201=1')).alertId).toBeNull()
+    expect(alertHref(id)).toBe(`/dashboard?alert=${id}`)
+    // Any change of the view goes back to the whole list.
+    expect(
+      dashboardHref(readDashboardView(new URLSearchParams(`alert=${id}`)), { type: 'hotel' }),
+    ).toBe('/dashboard?type=hotel')
   })
 
   it('drops defaults from links and starts again at page 1 when the filter changes', () => {

@@ -12,6 +12,8 @@ export interface DashboardView {
   type: AlertKind | null
   page: number
   perPage: PageSize
+  /** One alert shown alone: where a refused duplicate points to. */
+  alertId: string | null
 }
 
 /** The list's search, filter and paging, all kept in the URL so Back and reload keep them. */
@@ -19,20 +21,23 @@ export function readDashboardView(params: URLSearchParams): DashboardView {
   const type = params.get('type')
   const perPage = Number(params.get('perPage'))
   const page = Number(params.get('page'))
+  const alertId = params.get('alert')
   return {
     search: (params.get('q') ?? '').slice(0, 100),
     type: type === 'hotel' || type === 'dining' ? type : null,
     page: Number.isInteger(page) && page > 1 ? page : 1,
     perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? (perPage as PageSize) : 10,
+    alertId: alertId && z.safeParse(z.uuid(), alertId).success ? alertId : null,
   }
 }
 
 /**
  * A dashboard link with some of the view changed. Defaults are left out (type for all alerts,
- * page 1, 10 rows), and changing the search, type or rows starts again at page 1.
+ * page 1, 10 rows), changing the search, type or rows starts again at page 1, and any change
+ * leaves the one alert shown alone for the whole list.
  */
 export function dashboardHref(view: DashboardView, changes: Partial<DashboardView>): string {
-  const next = { ...view, ...changes }
+  const next = { ...view, alertId: null, ...changes }
   if (changes.search !== undefined || changes.type !== undefined || changes.perPage !== undefined) {
     next.page = changes.page ?? 1
   }
@@ -41,6 +46,7 @@ export function dashboardHref(view: DashboardView, changes: Partial<DashboardVie
   if (next.type) params.set('type', next.type)
   if (next.perPage !== 10) params.set('perPage', String(next.perPage))
   if (next.page > 1) params.set('page', String(next.page))
+  if (next.alertId) params.set('alert', next.alertId)
   const query = params.toString()
   return query ? `/dashboard?${query}` : '/dashboard'
 }

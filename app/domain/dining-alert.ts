@@ -123,6 +123,7 @@ export const DINING_MESSAGES = {
   wizardIncomplete: 'Please complete all fields',
   created: 'Alert created. We will notify you when a time opens!',
   createFailed: 'Failed to create dining alert. Please try again.',
+  updateFailed: 'Failed to update dining alert. Please try again.',
 } as const
 
 /**

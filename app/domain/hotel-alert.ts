@@ -28,6 +28,7 @@ export const HOTEL_MESSAGES = {
     'None of the selected room types fits this party. Please choose another room type.',
   wizardIncomplete: 'Please complete all required fields',
   createFailed: 'Failed to create hotel alert. Please try again.',
+  updateFailed: 'Failed to update alert. Please try again.',
 } as const
 
 /** The required parts of the page form, in the order its summary lists what is missing. */

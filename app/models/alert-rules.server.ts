@@ -129,6 +129,7 @@ export async function insertAlert(
       .values({ userId, ...fields, ...newAlertSchedule(running, now) })
       .returning('id')
       .executeTakeFirstOrThrow()
+    if (running) await assertNoRunningTwin(trx, kind, row.id)
     // Counted in the same transaction: every way in (form, API, sign-in draft) counts once.
     await recordServerEvent(trx, { name: 'alert_created', props: created })
     return row.id
@@ -162,7 +163,45 @@ export async function editAlert(
       })
       .where('id', '=', id)
       .execute()
+    if (edit.status === 1) await assertNoRunningTwin(trx, kind, id)
   })
+}
+
+/**
+ * What makes two alerts the same question: the place, the dates and the party, and the rooms
+ * (as a set) or the time of day. Two running copies would spend two slots to send one text twice.
+ */
+const TWIN: Record<AlertKind, ReturnType<typeof sql>> = {
+  hotel: sql`twin.resort_id = me.resort_id
+    and twin.check_in_date = me.check_in_date and twin.check_out_date = me.check_out_date
+    and twin.number_of_adults = me.number_of_adults and twin.accessible = me.accessible
+    and (select array_agg(age order by age) from unnest(twin.ages_of_children) age)
+      is not distinct from (select array_agg(age order by age) from unnest(me.ages_of_children) age)
+    and twin.room_type_ids @> me.room_type_ids and twin.room_type_ids <@ me.room_type_ids
+    and ${isRunningHotelAlert('twin')}`,
+  dining: sql`twin.dining_location_id = me.dining_location_id
+    and twin.reserve_date = me.reserve_date and twin.party_size = me.party_size
+    and twin.preferred_time is not distinct from me.preferred_time
+    and twin.time_range_start is not distinct from me.time_range_start
+    and twin.time_range_end is not distinct from me.time_range_end
+    and ${isRunningDiningAlert('twin')}`,
+}
+
+/**
+ * Refuses, inside the transaction that just wrote it, a running alert that repeats another
+ * running alert of the same user; the refusal names that alert so the user can go to it.
+ */
+async function assertNoRunningTwin(trx: Transaction<Database>, kind: AlertKind, id: string) {
+  const table = sql.table(kind === 'hotel' ? 'hotel_alerts' : 'dining_alerts')
+  const { rows } = await sql<{ id: string }>`
+    select twin.id from ${table} me join ${table} twin
+      on twin.user_id = me.user_id and twin.id <> me.id and ${TWIN[kind]}
+    where me.id = ${id}
+    order by twin.created_at
+    limit 1
+  `.execute(trx)
+  const twin = rows[0]
+  if (twin) throw new AppError(409, 'DUPLICATE_ALERT', ALERT_ERRORS.DUPLICATE, undefined, twin.id)
 }
 
 /** Deletes an alert of its owner; another user's id is as unknown as a made-up one. */
@@ -177,6 +216,18 @@ export async function deleteAlert(db: Executor, userId: string, kind: AlertKind,
       throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
     await recordServerEvent(trx, { name: 'alert_deleted', props: { kind } })
   })
+}
+
+/** Whether `id` names one of the user's alerts of that kind (anything else is simply not). */
+export async function isOwnAlert(db: Executor, userId: string, kind: AlertKind, id: unknown) {
+  if (typeof id !== 'string' || !UUID.test(id)) return false
+  const row = await db
+    .selectFrom(TABLES[kind])
+    .select('id')
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

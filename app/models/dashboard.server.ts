@@ -39,7 +39,8 @@ function matchingAlerts(userId: string, query: DashboardView) {
       select 'dining' as kind, d.id, d.created_at from dining_alerts d
       where d.user_id = ${userId} ${restaurantNamed}
     ) alerts
-    where ${query.type}::text is null or kind = ${query.type}
+    where (${query.type}::text is null or kind = ${query.type})
+      and (${query.alertId}::uuid is null or id = ${query.alertId}::uuid)
   `
 }
 

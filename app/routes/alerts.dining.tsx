@@ -16,17 +16,23 @@ import { ChoiceList } from '~/components/alert-form/choice-list'
 import { DiningPartyInput } from '~/components/alert-form/party-fields'
 import { AgentBanner } from '~/components/alert-form/agent-banner'
 import { FormSection } from '~/components/alert-form/field'
-import { AlertPageLayout, SubmitArea, useQuickIntent } from '~/components/alert-form/page-chrome'
+import {
+  AlertPageLayout,
+  EDITING_PAGE,
+  SubmitArea,
+  useQuickIntent,
+} from '~/components/alert-form/page-chrome'
 import { rememberDiningDraft } from '~/components/alert-form/remember-draft'
 import { DiningSidebar } from '~/components/alert-form/sidebars'
 import { TimePreferenceField } from '~/components/alert-form/time-preference'
-import { readDiningDraft, type DiningDraft } from '~/domain/alert-drafts'
+import { EDIT_FIELD, readDiningDraft, type DiningDraft } from '~/domain/alert-drafts'
 import { todayIn } from '~/domain/dates'
 import { DESTINATIONS, findDestination } from '~/domain/destinations'
 import { FORM_TOLERANCES } from '~/domain/dining-alert'
 import { readIntent } from '~/domain/redirects'
 import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
+import { isOwnAlert } from '~/models/alert-rules.server'
 import { listDiningLocations } from '~/models/catalogue.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
@@ -67,8 +73,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
   if (!restaurants.some((restaurant) => restaurant.id === draft.diningLocationId))
     draft.diningLocationId = null
+  // The dashboard's Edit without JavaScript: the alert's fields come in the link, its id in edit.
+  const editId = params.get(EDIT_FIELD)
+  const editing = user && (await isOwnAlert(getDb(), user.id, 'dining', editId)) ? editId : null
   return json({
     signedIn: Boolean(user),
+    editing,
     intent: readIntent(params.get('intent')),
     autoSubmit: Boolean(restored && user),
     q: params.get('q') ?? '',
@@ -132,9 +142,13 @@ function DiningAlertForm() {
 
   return (
     <AlertPageLayout
-      crumb="Dining Alerts"
-      title={`${destination.display} Dining Alerts`}
-      intro="Booked up everywhere? Pick the restaurant, the date, your party and a time. We watch for cancellations, which spike 1 to 3 days before the date, and text you the moment a table opens."
+      crumb={data.editing ? EDITING_PAGE.dining.crumb : 'Dining Alerts'}
+      title={data.editing ? EDITING_PAGE.dining.title : `${destination.display} Dining Alerts`}
+      intro={
+        data.editing
+          ? EDITING_PAGE.intro
+          : 'Booked up everywhere? Pick the restaurant, the date, your party and a time. We watch for cancellations, which spike 1 to 3 days before the date, and text you the moment a table opens.'
+      }
       banner={<AgentBanner intentPro={data.intent === 'pro'} />}
       sidebar={<DiningSidebar />}
     >
@@ -241,6 +255,8 @@ function DiningAlertForm() {
         <SubmitArea
           errors={form.errors}
           code={actionData && 'code' in actionData ? actionData.code : undefined}
+          alertId={actionData && 'alertId' in actionData ? actionData.alertId : undefined}
+          editing={data.editing}
           status={
             data.autoSubmit &&
             !actionData && (

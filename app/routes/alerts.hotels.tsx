@@ -9,6 +9,7 @@ import { ChoiceList } from '~/components/alert-form/choice-list'
 import { FormSection, secondaryButton } from '~/components/alert-form/field'
 import {
   AlertPageLayout,
+  EDITING_PAGE,
   PageLoadError,
   SubmitArea,
   useQuickIntent,
@@ -20,7 +21,7 @@ import { HotelSidebar } from '~/components/alert-form/sidebars'
 import { HOTEL_FORM_FAQ, HotelFormGuide } from '~/components/alert-form/hotel-guide'
 import { faqPage } from '~/domain/structured-data'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
-import { findLinkedResort, readHotelDraft } from '~/domain/alert-drafts'
+import { EDIT_FIELD, findLinkedResort, readHotelDraft } from '~/domain/alert-drafts'
 import { toCatalogueChoice } from '~/domain/catalogue-choices'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
@@ -34,7 +35,8 @@ import {
   listRoomTypes,
   toRoomTypeJson,
 } from '~/models/catalogue.server'
-import { checkHotelAlert, createHotelAlert } from '~/models/hotel-alert.server'
+import { isOwnAlert } from '~/models/alert-rules.server'
+import { checkHotelAlert, createHotelAlert, updateHotelAlert } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
 import { parseHotelPage, saveAlertFromPage } from '~/services/alert-page.server'
 import { replyWithError } from '~/utils/errors.server'
@@ -64,9 +66,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? null
     : ((offered.find((resort) => resort.id === draft.resortId) ?? byQuery)?.id ?? null)
   const rooms = resortId ? (await listRoomTypes(db, resortId)).map(toRoomTypeJson) : []
+  // The dashboard's Edit without JavaScript: the alert's fields come in the link, its id in edit.
+  const editId = params.get(EDIT_FIELD)
+  const editing = user && (await isOwnAlert(db, user.id, 'hotel', editId)) ? editId : null
 
   return json({
     signedIn: Boolean(user),
+    editing,
     intentQuick: readIntent(params.get('intent')) === 'quick',
     q: changing ? '' : (params.get('q') ?? ''),
     resorts: offered.map(toCatalogueChoice),
@@ -84,11 +90,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return json({ result: submission.reply(), draft }, { status: 400 })
   }
+  const editId = formData.get(EDIT_FIELD)
   const outcome = await saveAlertFromPage(request, {
     kind: 'hotel',
     value: submission.value,
     check: () => checkHotelAlert(getDb(), submission.value),
     create: (userId) => createHotelAlert(getDb(), userId, submission.value),
+    edit:
+      typeof editId === 'string'
+        ? {
+            id: editId,
+            update: (userId, id) => updateHotelAlert(getDb(), userId, id, submission.value),
+            failedMessage: HOTEL_MESSAGES.updateFailed,
+          }
+        : undefined,
     clientIp: context.clientIp,
     afterLogin: '/dashboard?newAlert=hotel',
     failedMessage: HOTEL_MESSAGES.createFailed,
@@ -96,7 +111,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome instanceof Response) return outcome
   return json(
     // Shown above the submit button, as the page's fields are checked before saving.
-    { result: replyWithError(submission, outcome, null), draft, code: outcome.code },
+    {
+      result: replyWithError(submission, outcome, null),
+      draft,
+      code: outcome.code,
+      alertId: outcome.alertId,
+    },
     { status: outcome.status },
   )
 }
@@ -151,11 +171,15 @@ export default function HotelAlertPage() {
 
   return (
     <AlertPageLayout
-      crumb="Hotel Alerts"
-      title="Disney Hotel Alerts"
-      intro="Sold out at the resort you want? Tell us your dates, your party and the rooms you would take. We check for cancellations and text you the moment one matches."
+      crumb={data.editing ? EDITING_PAGE.hotel.crumb : 'Hotel Alerts'}
+      title={data.editing ? EDITING_PAGE.hotel.title : 'Disney Hotel Alerts'}
+      intro={
+        data.editing
+          ? EDITING_PAGE.intro
+          : 'Sold out at the resort you want? Tell us your dates, your party and the rooms you would take. We check for cancellations and text you the moment one matches.'
+      }
       sidebar={<HotelSidebar />}
-      footer={<HotelFormGuide resorts={data.resorts} />}
+      footer={data.editing ? null : <HotelFormGuide resorts={data.resorts} />}
     >
       <Form
         method="post"
@@ -275,6 +299,8 @@ export default function HotelAlertPage() {
         <SubmitArea
           errors={form.errors}
           code={actionData && 'code' in actionData ? actionData.code : undefined}
+          alertId={actionData && 'alertId' in actionData ? actionData.alertId : undefined}
+          editing={data.editing}
           label="Start Disney Hotel Alerts"
           disabled={submitting || (hydrated && Boolean(missing))}
           submitting={submitting}

@@ -34,6 +34,8 @@ import {
   readDashboardView,
   trialOf,
 } from '~/domain/dashboard'
+import { DINING_MESSAGES } from '~/domain/dining-alert'
+import { HOTEL_MESSAGES } from '~/domain/hotel-alert'
 import { SESSION_KEYS } from '~/domain/storage-keys'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { deleteAlert, setAlertStatus } from '~/models/alert-rules.server'
@@ -154,10 +156,7 @@ const FAILURES = {
     hotel: 'Failed to delete alert. Please try again.',
     dining: 'Failed to delete dining alert. Please try again.',
   },
-  update: {
-    hotel: 'Failed to update alert. Please try again.',
-    dining: 'Failed to update dining alert. Please try again.',
-  },
+  update: { hotel: HOTEL_MESSAGES.updateFailed, dining: DINING_MESSAGES.updateFailed },
 } as const
 
 export function ErrorBoundary() {

@@ -3,6 +3,7 @@ import { redirect } from '@remix-run/node'
 import type { AlertKind } from '~/domain/alerts'
 import { AppError } from '~/domain/app-error'
 import { hotelPageSchema } from '~/domain/hotel-alert-schema'
+import { redirectWithNotice } from '~/utils/flash.server'
 import { getLogger } from '~/utils/logger.server'
 import { keepDraftForLogin } from '~/services/pending-alerts.server'
 import { consume } from '~/utils/rate-limit.server'
@@ -14,13 +15,15 @@ export function parseHotelPage(formData: FormData, today: string) {
   return parseWithZod(formData, { schema: hotelPageSchema(today) })
 }
 
+export const ALERT_UPDATED = 'Alert updated.'
+
 export const DRAFT_LIMIT_MESSAGE =
   'Too many alerts from this network. Please sign in, or try again later.'
 
 /**
  * Saves an alert posted from its page form. A visitor's alert waits in a draft and the visitor
- * goes to log in (`afterLogin` is where they come back); a user's alert is created and they go
- * to the dashboard. A refusal comes back as an AppError; a failure of ours as `failedMessage`.
+ * goes to log in (`afterLogin` is where they come back); a user's alert is created, or the one
+ * being edited is changed, and they go to the dashboard. A refusal comes back as an AppError; a failure of ours as `failedMessage`.
  */
 export async function saveAlertFromPage(
   request: Request,
@@ -30,6 +33,12 @@ export async function saveAlertFromPage(
     /** Every rule of creation, without saving: a draft must be an alert that could exist. */
     check: () => Promise<unknown>
     create: (userId: string) => Promise<unknown>
+    /** The alert this form edits (its EDIT_FIELD), and how to save the edit. */
+    edit?: {
+      id: string
+      update: (userId: string, id: string) => Promise<unknown>
+      failedMessage: string
+    }
     clientIp: string
     afterLogin: string
     failedMessage: string
@@ -37,6 +46,12 @@ export async function saveAlertFromPage(
 ): Promise<Response | AppError> {
   try {
     const user = await getUser(request)
+    if (options.edit) {
+      // An edit is the owner's alone: a visitor signs in and finds it on the dashboard.
+      if (!user) return redirect(`/login?${new URLSearchParams({ redirect: '/dashboard' })}`)
+      await options.edit.update(user.id, options.edit.id)
+      return redirectWithNotice('/dashboard', { tone: 'success', message: ALERT_UPDATED })
+    }
     if (!user) {
       await options.check()
       const limit = await consume('draftPerIp', options.clientIp)
@@ -50,6 +65,6 @@ export async function saveAlertFromPage(
   } catch (error) {
     if (error instanceof AppError) return error
     getLogger().error({ err: error, kind: options.kind }, 'alert could not be saved')
-    return new AppError(503, 'UNAVAILABLE', options.failedMessage)
+    return new AppError(503, 'UNAVAILABLE', (options.edit ?? options).failedMessage)
   }
 }

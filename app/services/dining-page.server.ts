@@ -1,11 +1,15 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { json } from '@remix-run/node'
-import { readDiningDraft } from '~/domain/alert-drafts'
+import { EDIT_FIELD, readDiningDraft } from '~/domain/alert-drafts'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { DINING_MESSAGES } from '~/domain/dining-alert'
 import { diningFormSchema } from '~/domain/dining-alert-schema'
-import { checkDiningAlert, createDiningAlert } from '~/models/dining-alert.server'
+import {
+  checkDiningAlert,
+  createDiningAlert,
+  updateDiningAlert,
+} from '~/models/dining-alert.server'
 import { claimPendingAlerts } from '~/models/pending-alert.server'
 import { saveAlertFromPage } from '~/services/alert-page.server'
 import { readPendingIds } from '~/services/pending-alerts.server'
@@ -14,7 +18,8 @@ import { replyWithError } from '~/utils/errors.server'
 
 /**
  * Saves a dining alert posted from a page form (/alerts/dining, and /dining-alerts/new once
- * its simpler time fields are read): one schema, one service, the same refusals and messages.
+ * its simpler time fields are read), or the edit of one (/alerts/dining with EDIT_FIELD): one
+ * schema, one service, the same refusals and messages.
  */
 export async function saveDiningFromPage(request: Request, formData: FormData, clientIp: string) {
   const draft = readDiningDraft(formData, 'disneyland')
@@ -23,6 +28,7 @@ export async function saveDiningFromPage(request: Request, formData: FormData, c
   if (submission.status !== 'success')
     return json({ result: submission.reply(), draft }, { status: 400 })
   const pendingId = formData.get('pendingId')
+  const editId = formData.get(EDIT_FIELD)
   const outcome = await saveAlertFromPage(request, {
     kind: 'dining',
     value: submission.value,
@@ -35,13 +41,26 @@ export async function saveDiningFromPage(request: Request, formData: FormData, c
       }
       return createDiningAlert(getDb(), userId, submission.value)
     },
+    edit:
+      typeof editId === 'string'
+        ? {
+            id: editId,
+            update: (userId, id) => updateDiningAlert(getDb(), userId, id, submission.value),
+            failedMessage: DINING_MESSAGES.updateFailed,
+          }
+        : undefined,
     afterLogin: '/alerts/dining?restore=1',
     failedMessage: DINING_MESSAGES.createFailed,
   })
   if (outcome instanceof Response) return outcome
   return json(
     // Shown above the submit button, as the page's fields are checked before saving.
-    { result: replyWithError(submission, outcome, null), draft, code: outcome.code },
+    {
+      result: replyWithError(submission, outcome, null),
+      draft,
+      code: outcome.code,
+      alertId: outcome.alertId,
+    },
     { status: outcome.status },
   )
 }

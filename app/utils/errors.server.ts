@@ -1,20 +1,25 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { AppError, PUBLIC_CODES } from '~/domain/app-error'
-import { apiError } from '~/utils/api.server'
+import { json } from '@remix-run/node'
 
 /**
  * Runs a JSON API call; an AppError becomes its JSON error (accounts §8): the status, the
- * message, and the code where the specifications name it. Anything else is not ours to word.
+ * message, the code where it is public, and the alert it points at. Anything else is not ours
+ * to word.
  */
 export async function answerApiCall(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run()
   } catch (error) {
     if (!(error instanceof AppError)) throw error
-    return apiError(
-      error.status,
-      error.message,
-      PUBLIC_CODES.has(error.code) ? error.code : undefined,
+    const code = PUBLIC_CODES.has(error.code) ? error.code : undefined
+    return json(
+      {
+        message: error.message,
+        ...(code && { code }),
+        ...(error.alertId && { alertId: error.alertId }),
+      },
+      { status: error.status },
     )
   }
 }

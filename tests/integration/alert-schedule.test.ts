@@ -47,8 +47,15 @@ describe('an edited or restarted alert', () => {
   it('never checked, or checked longer ago than its interval, is due at once', async () => {
     const user = await hourly()
     const before = Date.now()
-    for (const lastCheckedAt of [null, new Date(Date.now() - 2 * 60 * MINUTE)]) {
-      const alert = await createAlertRow(db, 'dining', user.id, { lastCheckedAt, status: 0 })
+    for (const [days, lastCheckedAt] of [
+      [20, null],
+      [21, new Date(Date.now() - 2 * 60 * MINUTE)],
+    ] as const) {
+      const alert = await createAlertRow(db, 'dining', user.id, {
+        lastCheckedAt,
+        status: 0,
+        reserveDate: daysFromToday(days),
+      })
       await setAlertStatus(db, user.id, 'dining', alert.id, 1)
       const due = await nextCheck(alert.id)
       expect(due).toBeGreaterThanOrEqual(before)

@@ -56,7 +56,12 @@ const put = (fn: typeof hotelAction, path: string, body: unknown, token: string)
 describe('hotel alerts API', () => {
   it('creates a running alert and lists it first, with its resort and rooms', async () => {
     const { token } = await subscriber()
-    const older = await post(hotelAction, '/api/availability-queries', await hotelPayload(), token)
+    const older = await post(
+      hotelAction,
+      '/api/availability-queries',
+      await hotelPayload({ checkInDate: daysFromToday(50), checkOutDate: daysFromToday(52) }),
+      token,
+    )
     expect(older.status).toBe(201)
     const created = await (
       await post(hotelAction, '/api/availability-queries', await hotelPayload(), token)

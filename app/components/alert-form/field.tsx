@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Notice } from '~/components/ui/notice'
 import { buttonClass } from '~/components/ui/button'
 import { ErrorText } from '~/components/ui/notice'
+import { alertHref } from '~/domain/alerts'
 
 /** A titled section of an alert form, with its error shown right below it. */
 export function FormSection({
@@ -43,11 +44,34 @@ export const secondaryButton = buttonClass({
   className: 'text-sm hover:text-brand-700',
 })
 
-/** Why an alert could not be saved; the trial-ended refusal links to Settings to upgrade. */
-export function AlertSaveError({ message, code }: { message: string; code?: unknown }) {
+/**
+ * Why an alert could not be saved; the trial-ended refusal links to Settings to upgrade, a
+ * duplicate to the running alert it repeats.
+ */
+export function AlertSaveError({
+  message,
+  code,
+  alertId,
+  onFollow,
+}: {
+  message: string
+  code?: unknown
+  /** The running alert a refused duplicate repeats. */
+  alertId?: unknown
+  /** Called when the user follows the link to that alert (a wizard closes itself). */
+  onFollow?: () => void
+}) {
   return (
     <Notice tone="error" className="text-sm">
       {message}
+      {code === 'DUPLICATE_ALERT' && typeof alertId === 'string' && (
+        <>
+          {' '}
+          <Link to={alertHref(alertId)} onClick={onFollow} className="font-semibold underline">
+            See that alert
+          </Link>
+        </>
+      )}
       {code === 'SUBSCRIPTION_REQUIRED' && (
         <>
           {' '}

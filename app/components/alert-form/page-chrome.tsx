@@ -1,5 +1,6 @@
 import { Link, useLocation } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
+import { EDIT_FIELD } from '~/domain/alert-drafts'
 import { LOCAL_KEYS } from '~/domain/storage-keys'
 import { AlertSaveError } from './field'
 import { Breadcrumb } from '~/components/ui/breadcrumb'
@@ -63,6 +64,14 @@ export function useQuickIntent(intentQuick: boolean, target: '/alerts/hotels' | 
   }, [intentQuick, target])
 }
 
+/** What an alert page says while it edits one alert rather than making one (the wizards' titles). */
+export const EDITING_PAGE = {
+  hotel: { crumb: 'Edit Alert', title: 'Edit Alert' },
+  dining: { crumb: 'Edit Dining Alert', title: 'Edit Dining Alert' },
+  intro:
+    'Change what the alert watches for. It keeps running or paused as it was, and a running alert is checked again with its new question.',
+} as const
+
 const SIGNED_IN_HELP = {
   table: "We'll notify you when a table opens up; you book directly with Disney.",
   room: "We'll notify you when a room opens up; you book directly with Disney.",
@@ -70,11 +79,14 @@ const SIGNED_IN_HELP = {
 
 /**
  * The foot of an alert page form: why the last save failed, the submit button with its tips
- * link, what is still missing, and the signed-out or signed-in note (catalogue §2).
+ * link (or, editing an alert, Save Changes and the way back), what is still missing, and the
+ * signed-out or signed-in note (catalogue §2).
  */
 export function SubmitArea({
   errors,
   code,
+  alertId,
+  editing,
   status,
   label,
   disabled,
@@ -86,6 +98,9 @@ export function SubmitArea({
 }: {
   errors: string[] | undefined
   code: unknown
+  alertId?: unknown
+  /** The alert the form edits: it saves changes to it instead of making a new one. */
+  editing?: string | null
   status?: ReactNode
   label: string
   disabled: boolean
@@ -98,22 +113,29 @@ export function SubmitArea({
   return (
     <div className="space-y-3">
       {errors?.map((error) => (
-        <AlertSaveError key={error} message={error} code={code} />
+        <AlertSaveError key={error} message={error} code={code} alertId={alertId} />
       ))}
       {status}
+      {editing && <input type="hidden" name={EDIT_FIELD} value={editing} />}
       <div className="flex flex-wrap items-center gap-4">
         <StatusButton
           busy={submitting}
-          busyText="Creating Alert..."
+          busyText={editing ? 'Saving...' : 'Creating Alert...'}
           disabled={disabled}
           size="lg"
           className="shadow"
         >
-          {label}
+          {editing ? 'Save Changes' : label}
         </StatusButton>
-        <Link to={tipsHref} className="text-brand-700 text-sm font-semibold hover:underline">
-          Read Tips
-        </Link>
+        {editing ? (
+          <Link to="/dashboard" className="text-brand-700 text-sm font-semibold hover:underline">
+            Back to Dashboard
+          </Link>
+        ) : (
+          <Link to={tipsHref} className="text-brand-700 text-sm font-semibold hover:underline">
+            Read Tips
+          </Link>
+        )}
       </div>
       {missing && <p className="text-sm text-slate-500">{missing}</p>}
       <p className="text-sm text-slate-500">

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from '@remix-run/react'
 import { formatDistanceToNowStrict } from 'date-fns'
+import { diningEditHref, hotelEditHref } from '~/domain/alert-drafts'
 import { statusLabel } from '~/domain/alerts'
 import { diningDetails, diningWhen, hotelDetails, hotelWhen } from '~/domain/dashboard'
 import { TEXT_STATUS_LABEL, type TextStatus } from '~/domain/delivery'
@@ -43,6 +44,11 @@ function alertWhen(alert: DashboardAlert) {
   return alert.kind === 'hotel'
     ? hotelWhen(alert.checkInDate, alert.checkOutDate, new Date().getFullYear())
     : diningWhen(alert.reserveDate)
+}
+
+/** Without JavaScript, Edit opens the alert's page form filled in with it. */
+function editHref(alert: DashboardAlert) {
+  return alert.kind === 'hotel' ? hotelEditHref(alert) : diningEditHref(alert)
 }
 
 function alertDetails(alert: DashboardAlert) {
@@ -115,7 +121,7 @@ function useRowActions(alert: DashboardAlert, actions: AlertRowActions) {
           {toggleText}
         </button>
       </toggle.Form>
-      {hydrated && (
+      {hydrated ? (
         <button
           type="button"
           className={button}
@@ -124,6 +130,10 @@ function useRowActions(alert: DashboardAlert, actions: AlertRowActions) {
         >
           Edit
         </button>
+      ) : (
+        <Link to={editHref(alert)} className={button} aria-label={`Edit ${alertName(alert)}`}>
+          Edit
+        </Link>
       )}
       {hydrated ? (
         <button
@@ -152,13 +162,13 @@ function useRowActions(alert: DashboardAlert, actions: AlertRowActions) {
 export const NOT_BOOKABLE_YET =
   'Not bookable yet: Disney has not opened these dates. We keep checking and text you when a room opens.'
 
+/** How a running alert reads while its texts cannot be sent (it is not checked either). */
+export const PAUSED_TEXTS_OFF = 'Paused: texts are off'
+
 /**
  * The status, why an alert stopped when it did not stop by the user's hand, and why a running
  * hotel alert finds nothing yet.
  */
-/** How a running alert reads while its texts cannot be sent (it is not checked either). */
-export const PAUSED_TEXTS_OFF = 'Paused: texts are off'
-
 function StatusBadge({
   alert,
   status,

@@ -102,7 +102,7 @@ export function DiningWizard({
         ...toDiningTimes(toPreference(draft)),
         status: editing ? editing.status : 1,
       },
-      editing ? 'Failed to update dining alert. Please try again.' : 'Failed to create alert',
+      editing ? DINING_MESSAGES.updateFailed : 'Failed to create alert',
     )
   }
 
@@ -156,7 +156,14 @@ export function DiningWizard({
             </div>
           </>
         )}
-        {error && <AlertSaveError message={error.message} code={error.code} />}
+        {error && (
+          <AlertSaveError
+            message={error.message}
+            code={error.code}
+            alertId={error.alertId}
+            onFollow={onClose}
+          />
+        )}
       </fieldset>
       <WizardFooter
         step={step}

@@ -86,9 +86,7 @@ export function HotelWizard({
       '/api/availability-queries',
       editing ? 'PUT' : 'POST',
       payload,
-      editing
-        ? 'Failed to update alert. Please try again.'
-        : 'Failed to create alert. Please try again.',
+      editing ? HOTEL_MESSAGES.updateFailed : 'Failed to create alert. Please try again.',
     )
   }
 
@@ -170,7 +168,14 @@ export function HotelWizard({
               onChange={(roomIds) => hotel.update({ roomIds })}
             />
           ))}
-        {error && <AlertSaveError message={error.message} code={error.code} />}
+        {error && (
+          <AlertSaveError
+            message={error.message}
+            code={error.code}
+            alertId={error.alertId}
+            onFollow={onClose}
+          />
+        )}
       </div>
       <WizardFooter
         step={step}

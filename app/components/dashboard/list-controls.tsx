@@ -2,7 +2,10 @@ import { Form, Link } from '@remix-run/react'
 import { dashboardHref, pageCount, PAGE_SIZES, type DashboardView } from '~/domain/dashboard'
 import { Button } from '~/components/ui/button'
 
-/** Search by name and the type tabs; both plain GET forms and links, so they work without JavaScript. */
+/**
+ * Search by name and the type tabs, both plain GET forms and links so they work without
+ * JavaScript, and the way back to the whole list when one alert is shown alone.
+ */
 export function Filters({ view }: { view: DashboardView }) {
   const types = [
     { value: null, label: 'All alerts' },
@@ -10,38 +13,51 @@ export function Filters({ view }: { view: DashboardView }) {
     { value: 'dining' as const, label: 'Dining' },
   ]
   return (
-    <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <Form method="get" className="flex gap-2" role="search">
-        {view.type && <input type="hidden" name="type" value={view.type} />}
-        {view.perPage !== 10 && <input type="hidden" name="perPage" value={view.perPage} />}
-        <label htmlFor="alert-search" className="sr-only">
-          Search alerts by name
-        </label>
-        <input
-          id="alert-search"
-          type="search"
-          name="q"
-          defaultValue={view.search}
-          placeholder="Search by resort or restaurant"
-          className="w-full rounded-lg border border-slate-300 px-3 py-2 sm:w-72"
-        />
-        <Button type="submit" tone="quiet" size="sm">
-          Search
-        </Button>
-      </Form>
-      <nav aria-label="Alert type" className="flex gap-1 rounded-lg bg-slate-100 p-1">
-        {types.map((type) => (
+    <>
+      {view.alertId && (
+        <p className="mt-6 text-sm text-slate-600">
+          Showing one alert.{' '}
           <Link
-            key={type.label}
-            to={dashboardHref(view, { type: type.value })}
-            aria-current={view.type === type.value ? 'page' : undefined}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium ${view.type === type.value ? 'text-brand-800 bg-white shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+            to={dashboardHref(view, {})}
+            className="text-brand-700 font-semibold hover:underline"
           >
-            {type.label}
+            Show all alerts
           </Link>
-        ))}
-      </nav>
-    </div>
+        </p>
+      )}
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Form method="get" className="flex gap-2" role="search">
+          {view.type && <input type="hidden" name="type" value={view.type} />}
+          {view.perPage !== 10 && <input type="hidden" name="perPage" value={view.perPage} />}
+          <label htmlFor="alert-search" className="sr-only">
+            Search alerts by name
+          </label>
+          <input
+            id="alert-search"
+            type="search"
+            name="q"
+            defaultValue={view.search}
+            placeholder="Search by resort or restaurant"
+            className="w-full rounded-lg border border-slate-300 px-3 py-2 sm:w-72"
+          />
+          <Button type="submit" tone="quiet" size="sm">
+            Search
+          </Button>
+        </Form>
+        <nav aria-label="Alert type" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+          {types.map((type) => (
+            <Link
+              key={type.label}
+              to={dashboardHref(view, { type: type.value })}
+              aria-current={view.type === type.value ? 'page' : undefined}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium ${view.type === type.value ? 'text-brand-800 bg-white shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+            >
+              {type.label}
+            </Link>
+          ))}
+        </nav>
+      </div>
+    </>
   )
 }
 

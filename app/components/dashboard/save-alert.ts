@@ -5,6 +5,8 @@ import { ALERT_ERRORS } from '~/domain/alerts'
 export interface SaveError {
   message: string
   code?: string
+  /** The running alert a refused duplicate repeats. */
+  alertId?: string
 }
 
 /**
@@ -28,10 +30,15 @@ export async function saveAlert(
     const body = (await response.json().catch(() => null)) as {
       message?: string
       code?: string
+      alertId?: string
     } | null
     if (body?.code === 'SUBSCRIPTION_REQUIRED')
       return { message: ALERT_ERRORS.SUBSCRIPTION_REQUIRED, code: body.code }
-    return { message: body?.message ?? `HTTP error! status: ${response.status}`, code: body?.code }
+    return {
+      message: body?.message ?? `HTTP error! status: ${response.status}`,
+      code: body?.code,
+      alertId: body?.alertId,
+    }
   } catch {
     return { message: fallback }
   }
