@@ -1,6 +1,7 @@
 import { Form, Link, NavLink } from '@remix-run/react'
 import { Menu } from '~/components/menu'
 import { RESOURCE_LINKS } from '~/components/site-links'
+import { SupportLink } from '~/components/support-link'
 import { ButtonLink } from '~/components/ui/button'
 
 export interface HeaderUser {
@@ -91,44 +92,49 @@ export function Header({ user }: { user: HeaderUser | null }) {
           )}
         </nav>
 
-        <Menu
-          className="sm:hidden"
-          label={
-            <span className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700">
-              <span aria-hidden="true">☰</span>
-              <span className="ml-2">Menu</span>
-            </span>
-          }
-          panelClassName="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
-        >
-          <nav aria-label="Mobile">
-            {!user && (
-              <>
-                <p className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                  Resources
-                </p>
-                <ResourceLinks />
-                <hr className="my-2 border-slate-200" />
-              </>
-            )}
-            {navItems(user, 'phone').map((item) => (
-              <Link key={item.to} to={item.to} className={menuItem}>
-                {item.label}
-              </Link>
-            ))}
-            {user ? (
-              <LogoutButton className={`${menuItem} w-full text-left`} />
-            ) : (
-              <Link
-                to="/login"
-                className={`${menuItem} text-brand-700 font-semibold`}
-                data-cta="header-login"
-              >
-                Login / Sign Up
-              </Link>
-            )}
-          </nav>
-        </Menu>
+        {/* At a phone's width the chat opens from here, not from a button floating over the page. */}
+        <div className="flex items-center gap-2 sm:hidden">
+          <SupportLink className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700">
+            Support
+          </SupportLink>
+          <Menu
+            label={
+              <span className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700">
+                <span aria-hidden="true">☰</span>
+                <span className="ml-2">Menu</span>
+              </span>
+            }
+            panelClassName="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+          >
+            <nav aria-label="Mobile">
+              {!user && (
+                <>
+                  <p className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                    Resources
+                  </p>
+                  <ResourceLinks />
+                  <hr className="my-2 border-slate-200" />
+                </>
+              )}
+              {navItems(user, 'phone').map((item) => (
+                <Link key={item.to} to={item.to} className={menuItem}>
+                  {item.label}
+                </Link>
+              ))}
+              {user ? (
+                <LogoutButton className={`${menuItem} w-full text-left`} />
+              ) : (
+                <Link
+                  to="/login"
+                  className={`${menuItem} text-brand-700 font-semibold`}
+                  data-cta="header-login"
+                >
+                  Login / Sign Up
+                </Link>
+              )}
+            </nav>
+          </Menu>
+        </div>
       </div>
     </header>
   )

@@ -120,7 +120,9 @@ export default function ChatWidget({
         <button
           type="button"
           onClick={() => onOpenChange(true)}
-          className="bg-brand-600 hover:bg-brand-700 fixed right-4 bottom-4 z-50 flex items-center gap-2 rounded-full px-4 py-3 font-semibold text-white shadow-lg"
+          // At a phone's width the header's Support link opens the chat: a floating button there would
+          // sit over the page's text and controls, so it shows only to announce a reply.
+          className={`bg-brand-600 hover:bg-brand-700 fixed right-4 bottom-4 z-50 items-center gap-2 rounded-full px-4 py-3 font-semibold text-white shadow-lg ${unread > 0 ? 'flex' : 'hidden sm:flex'}`}
         >
           Support chat
           {unread > 0 && (
