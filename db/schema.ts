@@ -180,16 +180,24 @@ export interface PendingAlertsTable {
 export type NotificationStatus =
   'pending' | 'sending' | 'sent' | 'queued' | 'delivered' | 'undelivered' | 'failed' | 'skipped'
 
+/**
+ * Why a text was sent: an opening of an alert, or the account itself (a test text the
+ * subscriber asked for, the reminder before a trial or a cancelled plan ends).
+ */
+export type TextPurpose = 'opening' | 'test' | 'plan-end'
+
+/** The outbox. The alert and opening columns are set on opening texts, and null on the others. */
 export interface NotificationsTable {
   id: Generated<string>
   shortCode: string
   userId: string
-  alertKind: 'hotel' | 'dining'
-  alertId: string
-  openingKey: string
+  purpose: Defaulted<TextPurpose>
+  alertKind: 'hotel' | 'dining' | null
+  alertId: string | null
+  openingKey: string | null
   toNumber: string
   body: string
-  bookingUrl: string
+  bookingUrl: string | null
   status: Defaulted<NotificationStatus>
   twilioSid: string | null
   error: string | null
@@ -197,10 +205,22 @@ export interface NotificationsTable {
   attempts: Defaulted<number>
   clicks: Defaulted<number>
   lastClickedAt: Timestamp | null
-  seenAt: Timestamp
+  seenAt: Timestamp | null
   sentAt: Timestamp | null
   createdAt: Defaulted<Date>
   updatedAt: Defaulted<Date>
+}
+
+/**
+ * A reminder that a trial or a cancelled plan ends, one per account and end. Its text, or null
+ * when the number had replied STOP and nothing was sent.
+ */
+export interface PlanEndRemindersTable {
+  userId: string
+  endsAt: Timestamp
+  kind: 'trial' | 'plan'
+  notificationId: string | null
+  createdAt: Defaulted<Date>
 }
 
 export type RoomKeyKind = 'code' | 'id'
@@ -295,6 +315,7 @@ export interface Database {
   subscriptions: SubscriptionsTable
   stripeEvents: StripeEventsTable
   notifications: NotificationsTable
+  planEndReminders: PlanEndRemindersTable
   smsOptOuts: SmsOptOutsTable
   roomKeyMappings: RoomKeyMappingsTable
   catalogueAudit: CatalogueAuditTable

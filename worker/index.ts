@@ -82,6 +82,8 @@ const workers = [
     QUEUES.maintenance,
     maintenanceProcessor(db, logger, {
       analyticsRetentionDays: env.analytics.retentionDays,
+      queues,
+      appUrl: env.appUrl,
     }),
     {
       connection,

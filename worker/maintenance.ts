@@ -5,16 +5,18 @@ import { deleteOldAnalyticsEvents } from '../app/models/analytics.server.ts'
 import { deleteExpiredSessions } from '../app/models/session.server.ts'
 import { deleteStaleCodes } from '../app/models/verification.server.ts'
 import { deleteStalePendingAlerts } from '../app/models/pending-alert.server.ts'
-import type { MaintenanceJob } from './queues.ts'
+import type { MaintenanceJob, TextQueue } from './queues.ts'
+import { sendPlanEndReminders } from './reminders.ts'
 
 /**
  * Hourly housekeeping: sessions, login codes and sign-in drafts past any use are deleted, and
- * analytics events older than their retention period (ANALYTICS_RETENTION_DAYS).
+ * analytics events older than their retention period (ANALYTICS_RETENTION_DAYS); then the
+ * reminder texts of trials and cancelled plans ending within two days are queued.
  */
 export function maintenanceProcessor(
   db: DB,
   logger: Logger,
-  options: { analyticsRetentionDays: number },
+  options: { analyticsRetentionDays: number; queues: { sms: TextQueue }; appUrl: string },
 ) {
   return async (job: Job<MaintenanceJob>) => {
     const sessions = await deleteExpiredSessions(db)
@@ -25,6 +27,12 @@ export function maintenanceProcessor(
       { job: job.id, sessions, codes, drafts, analyticsEvents },
       'swept expired sessions, login codes, drafts and analytics events',
     )
-    return { sessions, codes, drafts, analyticsEvents }
+    const reminders = await sendPlanEndReminders({
+      db,
+      logger,
+      queues: options.queues,
+      appUrl: options.appUrl,
+    })
+    return { sessions, codes, drafts, analyticsEvents, reminders }
   }
 }

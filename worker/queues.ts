@@ -47,9 +47,31 @@ export function bullPrefix(redisPrefix: string) {
   return `${redisPrefix}:bull`
 }
 
+const KEEP_JOBS = { removeOnComplete: { count: 1000 }, removeOnFail: { count: 5000 } }
+
+/**
+ * The texts' queue. A transient Twilio failure is retried; the outbox row makes a retry harmless.
+ * The web adds to it too (a test text), so both build it here with the same options.
+ */
+export function createSmsQueue(connection: ConnectionOptions, redisPrefix: string) {
+  return new Queue<SmsJob>(QUEUES.sms, {
+    connection,
+    prefix: bullPrefix(redisPrefix),
+    defaultJobOptions: { ...KEEP_JOBS, attempts: 5, backoff: { type: 'jittered' } },
+  })
+}
+
+/** What queueing a text needs of the texts' queue. */
+export type TextQueue = Pick<Queue<SmsJob>, 'add'>
+
+/** Queues the send job of an outbox row; the job id is the row's, so a second add is a no-op. */
+export function queueText(queue: TextQueue, notificationId: string) {
+  return queue.add('send', { notificationId }, { jobId: notificationId })
+}
+
 export function createQueues(connection: ConnectionOptions, redisPrefix: string) {
   const prefix = bullPrefix(redisPrefix)
-  const defaults = { removeOnComplete: { count: 1000 }, removeOnFail: { count: 5000 } }
+  const defaults = KEEP_JOBS
   return {
     maintenance: new Queue<MaintenanceJob>(QUEUES.maintenance, {
       connection,
@@ -72,12 +94,7 @@ export function createQueues(connection: ConnectionOptions, redisPrefix: string)
         backoff: { type: 'jittered' },
       },
     }),
-    // A transient Twilio failure is retried; the outbox row makes a retry harmless.
-    sms: new Queue<SmsJob>(QUEUES.sms, {
-      connection,
-      prefix,
-      defaultJobOptions: { ...defaults, attempts: 5, backoff: { type: 'jittered' } },
-    }),
+    sms: createSmsQueue(connection, redisPrefix),
   }
 }
 export type Queues = ReturnType<typeof createQueues>

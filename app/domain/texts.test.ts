@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { diningOpeningText, gsmLength, hotelOpeningText, isGsm7, toGsm7 } from './texts'
+import {
+  diningOpeningText,
+  gsmLength,
+  hotelOpeningText,
+  isGsm7,
+  planEndText,
+  testText,
+  toGsm7,
+} from './texts'
 
 const link = 'https://disneyhotelalerts.com/o/Ab3dE9xZ'
 
@@ -49,5 +57,35 @@ describe('opening texts', () => {
     expect(isGsm7(text)).toBe(true)
     expect(text.endsWith(link)).toBe(true)
     expect(text.startsWith('Disney Hotel Alerts: Table open: AAA')).toBe(true)
+  })
+})
+
+describe('account texts', () => {
+  const appUrl = 'https://disneyhotelalerts.com'
+
+  it('the test text says who sends it, that it is a test, and that alerts come like it', () => {
+    const text = testText()
+    expect(text).toBe(
+      'Disney Hotel Alerts: This is your test text. When an opening matches one of your alerts, the alert will arrive just like this.',
+    )
+    expect(isGsm7(text)).toBe(true)
+    expect(gsmLength(text)).toBeLessThanOrEqual(160)
+  })
+
+  it('the reminder says when the trial ends, that checks stop, and where to choose a plan', () => {
+    expect(planEndText({ kind: 'trial', endsOn: 'May 12, 2026', appUrl })).toBe(
+      'Disney Hotel Alerts: Your free trial ends on May 12, 2026; alerts stop being checked then. Choose a plan: https://disneyhotelalerts.com/pricing',
+    )
+    expect(planEndText({ kind: 'plan', endsOn: 'May 12, 2026', appUrl })).toBe(
+      'Disney Hotel Alerts: Your plan ends on May 12, 2026; alerts stop being checked then. Resume or choose a plan: https://disneyhotelalerts.com/settings',
+    )
+  })
+
+  it('the reminder fits one segment with the longest date', () => {
+    for (const kind of ['trial', 'plan'] as const) {
+      const text = planEndText({ kind, endsOn: 'September 30, 2026', appUrl })
+      expect(isGsm7(text)).toBe(true)
+      expect(gsmLength(text)).toBeLessThanOrEqual(160)
+    }
   })
 })

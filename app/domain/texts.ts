@@ -94,3 +94,25 @@ export function hotelOpeningText(opening: {
     opening.room,
   )
 }
+
+/**
+ * The text Settings' "Send me a test text" sends: who it is from, that it is a test, and that
+ * alerts arrive the same way. Alert texts carry no STOP line (Twilio answers the keywords itself,
+ * decision 0025), so this one does not either.
+ */
+export function testText(): string {
+  return `${BRAND}: This is your test text. When an opening matches one of your alerts, the alert will arrive just like this.`
+}
+
+/**
+ * The reminder two days before a free trial or a cancelled paid plan ends: the date (as Settings
+ * says it), that alerts stop being checked then, and where to choose a plan (`/pricing` after a
+ * trial; `/settings` for a paid plan, where it can also be resumed). One segment with a site
+ * address of ordinary length.
+ */
+export function planEndText(reminder: { kind: 'trial' | 'plan'; endsOn: string; appUrl: string }) {
+  const { kind, endsOn, appUrl } = reminder
+  return kind === 'trial'
+    ? `${BRAND}: Your free trial ends on ${endsOn}; alerts stop being checked then. Choose a plan: ${appUrl}/pricing`
+    : `${BRAND}: Your plan ends on ${endsOn}; alerts stop being checked then. Resume or choose a plan: ${appUrl}/settings`
+}

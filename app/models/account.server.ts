@@ -95,6 +95,7 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
       const texts = await trx
         .selectFrom('notifications')
         .select([
+          'purpose',
           'alertKind',
           'alertId',
           'toNumber as to',
@@ -216,6 +217,7 @@ export async function deleteAccount(
     // Subscriptions go before the user: users.subscription_id is cleared by its foreign key.
     for (const table of [
       'chatSessions',
+      'planEndReminders',
       'notifications',
       'hotelAlerts',
       'diningAlerts',

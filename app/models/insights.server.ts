@@ -79,7 +79,7 @@ export async function loadInsights(db: Executor, days: InsightPeriod, now = new 
               from notifications where seen_at >= ${from} group by 1
             union all
             select ${utcDay('sent_at')}, 0, count(*)
-              from notifications where sent_at >= ${from} group by 1
+              from notifications where sent_at >= ${from} and purpose = 'opening' group by 1
           ) as both_counts
           group by day`,
     ),

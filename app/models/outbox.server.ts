@@ -1,6 +1,11 @@
 import { randomInt } from 'node:crypto'
 import { type Kysely, type Updateable, type UpdateQueryBuilder, type UpdateResult } from 'kysely'
-import type { Database, NotificationStatus, NotificationsTable } from '../../db/schema.ts'
+import type {
+  Database,
+  NotificationStatus,
+  NotificationsTable,
+  TextPurpose,
+} from '../../db/schema.ts'
 import type { AlertKind } from '~/domain/alerts'
 import { deliveryStatus, statusesBefore } from '~/domain/delivery'
 
@@ -54,6 +59,38 @@ export async function recordCheck<Table extends 'hotelAlerts' | 'diningAlerts'>(
     .onConflict((oc) => oc.columns(['alertKind', 'alertId', 'openingKey']).doNothing())
     .returning(['id', 'alertKind', 'alertId'])
     .execute()
+}
+
+/**
+ * Writes the outbox row of a text about the account (a test, a plan-end reminder), before
+ * anything is sent; its send job goes the way of every other text. It carries no short link.
+ */
+export function recordAccountText(
+  db: Executor,
+  text: {
+    userId: string
+    purpose: Exclude<TextPurpose, 'opening'>
+    toNumber: string
+    body: string
+  },
+) {
+  return db
+    .insertInto('notifications')
+    .values({ ...text, shortCode: newShortCode() })
+    .returning(['id', 'toNumber'])
+    .executeTakeFirstOrThrow()
+}
+
+/** The account's last test text and how far it got, for Settings. */
+export function latestTestText(db: Executor, userId: string) {
+  return db
+    .selectFrom('notifications')
+    .select(['toNumber', 'status', 'errorCode', 'createdAt'])
+    .where('userId', '=', userId)
+    .where('purpose', '=', 'test')
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst()
 }
 
 /** A text, with whether its number has opted out: one round trip for both. */

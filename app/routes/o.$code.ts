@@ -9,7 +9,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const notification = /^[A-Za-z0-9]{6,12}$/.test(code)
     ? await findNotificationByCode(getDb(), code)
     : undefined
-  if (!notification) throw new Response('Not Found', { status: 404 })
+  // Account texts (a test, a reminder) carry no short link: their codes lead nowhere.
+  if (!notification?.bookingUrl) throw new Response('Not Found', { status: 404 })
   await recordClick(getDb(), notification.id)
   return redirect(notification.bookingUrl, {
     headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
+import type { User } from '../../db/schema.ts'
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { toPlanCard } from '~/components/plan-card'
@@ -19,16 +20,19 @@ import {
   planChange,
   settingsIntentSchema,
 } from '~/domain/billing'
+import { deliveryProblem, TEXT_STATUS_LABEL } from '~/domain/delivery'
 import { formatPhoneNumber } from '~/domain/phone'
 import { PROFILE_MESSAGES } from '~/domain/profile'
+import { parseTestTextForm, TEST_TEXT_MESSAGES } from '~/domain/test-text'
 import { revokeAllSessions } from '~/models/session.server'
 import { getEnv } from '~/env.server'
-import { optedOutAt } from '~/models/outbox.server'
+import { latestTestText, optedOutAt } from '~/models/outbox.server'
 import { findPlan, plansOnOffer } from '~/models/plan.server'
 import { currentSubscription } from '~/models/subscription.server'
 import { AppError } from '~/domain/app-error'
 import { settingsBilling } from '~/services/billing-portal.server'
 import { cancelSubscription, changePlan } from '~/services/checkout.server'
+import { sendTestText } from '~/services/test-text.server'
 import { getDb } from '~/utils/db.server'
 import { endWebSession, requireUser } from '~/utils/session.server'
 import { Notice } from '~/components/ui/notice'
@@ -44,13 +48,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const db = getDb()
   const url = new URL(request.url)
-  const [offer, current, subscription, { notice, headers }, textsOffAt] = await Promise.all([
-    plansOnOffer(db),
-    user.planId ? findPlan(db, user.planId) : undefined,
-    currentSubscription(db, user),
-    readNotice(request),
-    optedOutAt(db, user.phoneNumber),
-  ])
+  const [offer, current, subscription, { notice, headers }, textsOffAt, testText] =
+    await Promise.all([
+      plansOnOffer(db),
+      user.planId ? findPlan(db, user.planId) : undefined,
+      currentSubscription(db, user),
+      readNotice(request),
+      optedOutAt(db, user.phoneNumber),
+      latestTestText(db, user.id),
+    ])
   // A legacy plan is off the list, except for the users still on it.
   const plans = current?.legacy ? [...offer.plans, current] : offer.plans
   const periodEnd = subscription?.currentPeriodEnd
@@ -64,6 +70,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
         since: billingDate(textsOffAt),
         ourNumber: formatPhoneNumber(getEnv().twilio.fromNumber),
       },
+      // The last test text's delivery, as the dashboard says an alert text's.
+      lastTestText: testText
+        ? {
+            to: formatPhoneNumber(testText.toNumber),
+            on: billingDate(new Date(testText.createdAt)),
+            status: TEXT_STATUS_LABEL[testText.status],
+            final: !['pending', 'sending', 'queued', 'sent'].includes(testText.status),
+            problem: deliveryProblem(testText.errorCode),
+          }
+        : null,
       name: user.name,
       email: user.email,
       currentPlanId: current?.id ?? null,
@@ -89,6 +105,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const formData = await readFormData(request)
+  if (formData.get('intent') === 'test-text') return testTextAction(user, formData)
   if (formData.get('intent') === 'sign-out-everywhere') {
     // Every session of the account, this browser's included: API tokens stop working too.
     await revokeAllSessions(getDb(), user.id)
@@ -131,8 +148,33 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * "Send me a test text", a plain form: back to the Notification Settings with the number it went
+ * to, or the refusal (texts are off, the hourly limit) beside the button, with its status.
+ */
+async function testTextAction(user: User, formData: FormData) {
+  const submission = parseTestTextForm(formData)
+  if (submission.status !== 'success')
+    return json({ testTextError: TEST_TEXT_MESSAGES.invalid }, { status: 400 })
+  const result = await sendTestText(user)
+  if (!result.ok)
+    return json(
+      { testTextError: result.message },
+      {
+        status: result.status,
+        headers: result.retryAfterS ? { 'Retry-After': String(result.retryAfterS) } : undefined,
+      },
+    )
+  return redirectWithNotice('/settings#notifications', {
+    tone: 'success',
+    message: result.message,
+    section: 'notifications',
+  })
+}
+
 export default function Settings() {
   const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   if (data.confirm) return <SettingsConfirmPage periodEnd={data.periodEnd} confirm={data.confirm} />
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
@@ -144,7 +186,15 @@ export default function Settings() {
       <div className="mt-8 space-y-8">
         <SubscriptionSection data={data} />
         <ProfileSection phone={data.phone} name={data.name} email={data.email} />
-        <NotificationSection phone={data.phone} textsOff={data.textsOff} />
+        <NotificationSection
+          phone={data.phone}
+          textsOff={data.textsOff}
+          lastTestText={data.lastTestText}
+          notice={data.notice?.section === 'notifications' ? data.notice : null}
+          testTextError={
+            actionData && 'testTextError' in actionData ? actionData.testTextError : null
+          }
+        />
         <PrivacySection />
       </div>
     </div>
@@ -155,10 +205,12 @@ export default function Settings() {
  * The outcome of the last change: this action's error, or the notice its redirect left. Each
  * goes after five seconds.
  */
-function StatusMessage({ notice }: { notice: FlashNotice | null }) {
+function StatusMessage({ notice: flashed }: { notice: FlashNotice | null }) {
   const actionData = useActionData<typeof action>()
-  const error = actionData?.error ?? null
+  const error = actionData && 'error' in actionData ? actionData.error : null
   const { key } = useLocation()
+  // A notice about one section's form is shown beside that form instead.
+  const notice = flashed?.section ? null : flashed
   const shown = error ? actionData : notice && key
   const [expired, setExpired] = useState<unknown>(null)
 

@@ -12,6 +12,8 @@ const noticeSchema = z.object({
   tone: z.enum(['success', 'error']),
   message: z.string(),
   link: z.object({ to: z.string(), text: z.string() }).optional(),
+  /** The id of the page section whose form it answers, shown beside that form; else on top. */
+  section: z.string().optional(),
 })
 export type FlashNotice = z.infer<typeof noticeSchema>
 

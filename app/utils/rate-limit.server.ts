@@ -1,5 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net'
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import { TEST_TEXTS_PER_HOUR } from '~/domain/test-text'
 import { getRedis, redisKey } from '~/utils/redis.server'
 import { singleton } from '~/utils/singleton.server'
 
@@ -29,6 +30,8 @@ const LIMITS = {
   // Each notification is a text to a customer's phone: a few per conversation, a ceiling per admin.
   chatSmsPerSession: { points: 3, duration: HOUR_S },
   chatSmsPerAdmin: { points: 30, duration: HOUR_S },
+  // "Send me a test text": enough to try a phone again after a fix, too few to use us as a pager.
+  testTextPerUser: { points: TEST_TEXTS_PER_HOUR, duration: HOUR_S },
   // Analytics events: a visitor sends a few a minute; a loop filling the table is cut off.
   eventsPerClient: { points: 60, duration: 60 },
 } as const

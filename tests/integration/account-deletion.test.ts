@@ -9,7 +9,7 @@ import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js'
 import { sql } from 'kysely'
 import Stripe from 'stripe'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createAlertRow } from '../../db/factories.ts'
+import { createAlertRow, createUser } from '../../db/factories.ts'
 import type { User } from '../../db/schema.ts'
 import { resetStripeMock } from '../../mocks/stripe.ts'
 import { addSupportReply, addVisitorMessage } from '~/models/chat.server'
@@ -21,12 +21,18 @@ import { keepDraftForLogin } from '~/services/pending-alerts.server'
 import { readNotice } from '~/utils/flash.server'
 import {
   db,
+  newEventId,
+  newSubscriptionId,
   PRICE,
   resetStripeBetweenTests,
+  sendEvent,
   signedIn,
+  storedEvent,
   stripeApi,
   subscribe,
+  subscriptionObject,
   subscriptionRows,
+  unix,
 } from '../support/billing.ts'
 import { expectErrorLog } from '../support/logs.ts'
 import { callRoute, cookiesFrom, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
@@ -45,8 +51,8 @@ const STRIPE_FAILED =
 
 /**
  * A user with something in every table that can hold theirs: a paid subscription at Stripe, a
- * browser session and an API token, alerts of both kinds, a text, a support conversation, a
- * login code, a STOP reply, and a sign-in draft in the browser.
+ * browser session and an API token, alerts of both kinds, a text, a plan-end reminder and its
+ * text, a support conversation, a login code, a STOP reply, and a sign-in draft in the browser.
  */
 async function userWithEverything(options: { paid?: boolean } = { paid: true }) {
   // A name and an email of this user's alone, to look for everywhere afterwards.
@@ -69,6 +75,21 @@ async function userWithEverything(options: { paid?: boolean } = { paid: true }) 
       status: 'delivered',
       seenAt: new Date(),
     })
+    .execute()
+  const reminder = await db()
+    .insertInto('notifications')
+    .values({
+      shortCode: randomBytes(4).toString('hex'),
+      userId: user.id,
+      purpose: 'plan-end',
+      toNumber: user.phoneNumber,
+      body: 'Disney Hotel Alerts: Your plan ends soon',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db()
+    .insertInto('planEndReminders')
+    .values({ userId: user.id, endsAt: new Date(), kind: 'plan', notificationId: reminder.id })
     .execute()
   const asked = await addVisitorMessage(
     db(),
@@ -129,6 +150,7 @@ async function expectNothingLeft(everything: Everything) {
     { table: 'dining_alerts', column: 'user_id' },
     { table: 'hotel_alerts', column: 'user_id' },
     { table: 'notifications', column: 'user_id' },
+    { table: 'plan_end_reminders', column: 'user_id' },
     { table: 'room_key_mappings', column: 'created_by' },
     { table: 'sessions', column: 'user_id' },
     { table: 'subscriptions', column: 'user_id' },
@@ -224,7 +246,8 @@ describe('DELETE /api/account', () => {
       users: 1,
       hotel_alerts: 1,
       dining_alerts: 1,
-      notifications: 1,
+      notifications: 2,
+      plan_end_reminders: 1,
       chat_sessions: 1,
       sessions: 2,
     })
@@ -407,6 +430,52 @@ describe('when Stripe does not end the subscription', () => {
       getRequest('/api/account/current', { token: everything.token }),
     )
     expect(current.status).toBe(200)
+  })
+})
+
+describe('when Stripe announces the cancellation while the account is deleted', () => {
+  /** Statements of this database waiting for a lock another transaction holds. */
+  async function lockWaits() {
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::int as count from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'
+    `.execute(db())
+    return rows[0]!.count
+  }
+
+  it('answers the event, which has no account left to apply to, instead of asking for a retry', async () => {
+    // Deleting an account cancels its subscription first, and Stripe announces that at once: the
+    // event can find the account before the deletion commits, then wait for its row.
+    const user = await createUser(db())
+    const subscription = subscriptionObject({
+      id: newSubscriptionId(),
+      userId: user.id,
+      priceId: PRICE.magicHour,
+      status: 'canceled',
+    })
+    let commit!: () => void
+    const committing = new Promise<void>((resolve) => (commit = resolve))
+    let deleted!: () => void
+    const rowDeleted = new Promise<void>((resolve) => (deleted = resolve))
+    const deletion = db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.deleteFrom('users').where('id', '=', user.id).execute()
+        deleted()
+        await committing
+      })
+    await rowDeleted
+
+    const id = newEventId()
+    const answered = sendEvent('customer.subscription.deleted', subscription, unix(new Date()), id)
+    await expect.poll(lockWaits).toBeGreaterThan(0)
+    commit()
+    await deletion
+
+    const { status } = await answered
+    expect(status).toBe(200)
+    expect(await storedEvent(id)).toMatchObject({ type: 'customer.subscription.deleted' })
+    expect(await subscriptionRows(user.id)).toEqual([])
   })
 })
 

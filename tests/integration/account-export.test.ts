@@ -119,6 +119,7 @@ async function expectedDocument({
     },
     texts: [
       {
+        purpose: 'opening',
         alertKind: 'dining',
         alertId: dining.id,
         to: user.phoneNumber,

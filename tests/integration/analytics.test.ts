@@ -6,9 +6,11 @@ import { deleteAlert } from '~/models/alert-rules.server'
 import { createHotelAlert } from '~/models/hotel-alert.server'
 import { applySubscriptionState, moveToUnbilledPlan } from '~/models/subscription.server'
 import { findPlan } from '~/models/plan.server'
+import { getEnv } from '~/env.server'
 import { action as events, loader as eventsLoader } from '~/routes/api.events'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
+import { getSmsQueue } from '~/utils/sms-queue.server'
 import { callRoute, getRequest, TEST_IP } from '../support/routes.ts'
 
 const BROWSER_EVENTS = [
@@ -227,7 +229,11 @@ describe('retention', () => {
           occurredAt: new Date(Date.now() - age * day),
         })
         .execute()
-    const sweep = maintenanceProcessor(db, getLogger(), { analyticsRetentionDays: 30 })
+    const sweep = maintenanceProcessor(db, getLogger(), {
+      analyticsRetentionDays: 30,
+      queues: { sms: getSmsQueue() },
+      appUrl: getEnv().appUrl,
+    })
     const result = await sweep({ id: 'test' } as Parameters<typeof sweep>[0])
     expect(result.analyticsEvents).toBe(2)
     expect((await stored()).map((row) => row.path)).toEqual(['/29', '/1'])

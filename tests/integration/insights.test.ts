@@ -62,6 +62,11 @@ describe('insights', () => {
         ('insight02', ${active.id}, 'hotel', ${hotel.id}, 'k2', '+12015550123', 'b', 'https://x', 'pending',
           ${daysAgo(0, 1)}, null)
     `.execute(db)
+    // A test text is sent, but it is no opening's text.
+    await sql`
+      insert into notifications (short_code, user_id, purpose, to_number, body, status, sent_at)
+      values ('insight03', ${active.id}, 'test', '+12015550123', 'b', 'sent', ${daysAgo(1, 12)})
+    `.execute(db)
 
     const insights = await loadInsights(db, 7, NOW)
     expect(insights.firstDay).toBe(dayOf(daysAgo(6)))

@@ -9,6 +9,7 @@ import { getDb } from '~/utils/db.server'
 import { liveWorkers } from '~/utils/heartbeat.server'
 import { getLogger } from '~/utils/logger.server'
 import { getRedis } from '~/utils/redis.server'
+import { getSmsQueue } from '~/utils/sms-queue.server'
 
 async function until(check: () => Promise<boolean>, timeoutMs = 20_000) {
   const started = Date.now()
@@ -51,9 +52,19 @@ describe('the maintenance sweep', () => {
       new Date(Date.now() - 2 * 60 * 60 * 1000),
     )
 
-    const sweep = maintenanceProcessor(db, getLogger(), { analyticsRetentionDays: 395 })
+    const sweep = maintenanceProcessor(db, getLogger(), {
+      analyticsRetentionDays: 395,
+      queues: { sms: getSmsQueue() },
+      appUrl: getEnv().appUrl,
+    })
     const result = await sweep({ id: 'test' } as Parameters<typeof sweep>[0])
-    expect(result).toEqual({ sessions: 1, codes: 1, drafts: 0, analyticsEvents: 0 })
+    expect(result).toEqual({
+      sessions: 1,
+      codes: 1,
+      drafts: 0,
+      analyticsEvents: 0,
+      reminders: { texted: 0, skipped: 0 },
+    })
     const left = await db.selectFrom('sessions').where('userId', '=', user.id).execute()
     expect(left).toHaveLength(1)
   })

@@ -1,4 +1,6 @@
-import { Link } from '@remix-run/react'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { StatusButton } from '~/components/ui/button'
+import { Notice } from '~/components/ui/notice'
 import { textsOffNotice } from '~/domain/delivery'
 import { SettingsSection } from './section'
 import { quietButton } from './styles'
@@ -53,14 +55,31 @@ export function ProfileSection({
 export function NotificationSection({
   phone,
   textsOff,
+  lastTestText,
+  notice,
+  testTextError,
 }: {
   phone: string
   /** The number replied STOP: since when, and the number to text START to. */
   textsOff: { since: string; ourNumber: string } | null
+  /** The account's last test text: where it went, when, and its delivery in the dashboard's words. */
+  lastTestText: {
+    to: string
+    on: string
+    status: string
+    final: boolean
+    problem: string | null
+  } | null
+  /** What the last test text request left: "Test text sent to …". */
+  notice: { tone: 'success' | 'error'; message: string } | null
+  /** Why a test text was refused (texts are off, the hourly limit). */
+  testTextError: string | null
 }) {
+  const navigation = useNavigation()
+  const sending = navigation.formData?.get('intent') === 'test-text'
   return (
     <SettingsSection id="notifications" title="Notification Settings">
-      <div className="mt-4 flex items-start justify-between gap-4 rounded-lg bg-slate-50 p-4">
+      <div className="mt-4 flex flex-col-reverse items-start gap-2 rounded-lg bg-slate-50 p-4 sm:flex-row sm:justify-between sm:gap-4">
         <div>
           <p className="font-medium text-slate-900">Immediate SMS alerts</p>
           <p className="text-sm text-slate-600">
@@ -75,6 +94,41 @@ export function NotificationSection({
           {textsOff ? `Stopped ${textsOff.since}` : 'Always on'}
         </span>
       </div>
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+        {/* A plain form: without JavaScript the post comes back here with its notice. */}
+        <Form method="post" action="/settings" preventScrollReset>
+          <StatusButton
+            name="intent"
+            value="test-text"
+            busy={sending}
+            busyText="Sending..."
+            tone="quiet"
+            size="sm"
+            className="w-full sm:w-auto"
+          >
+            Send me a test text
+          </StatusButton>
+        </Form>
+        {lastTestText && (
+          <p className="text-sm text-slate-600">
+            Last test text to {lastTestText.to}, {lastTestText.on}:{' '}
+            <strong>{lastTestText.status}</strong>
+            {lastTestText.problem && ` (${lastTestText.problem})`}
+            {!lastTestText.final && '. Reload the page for its latest status.'}
+          </p>
+        )}
+      </div>
+      {testTextError ? (
+        <Notice tone="error" className="mt-3 text-sm">
+          {testTextError}
+        </Notice>
+      ) : (
+        notice && (
+          <Notice tone={notice.tone} className="mt-3 text-sm">
+            {notice.message}
+          </Notice>
+        )
+      )}
       <p className="mt-3 text-sm text-slate-500">
         More options, such as quiet hours and email copies, are coming. Reply STOP to any text to
         stop all texts, and START to resume.
