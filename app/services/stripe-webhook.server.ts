@@ -1,3 +1,4 @@
+import { NoResultError } from 'kysely'
 import Stripe from 'stripe'
 import { AppError } from '~/domain/app-error'
 import { getEnv } from '~/env.server'
@@ -86,7 +87,26 @@ async function syncSubscription(subscriptionId: string, userId?: string) {
   }
   const owner = userId ?? (await ownerOf(subscription))
   if (!owner) return getLogger().warn({ subscriptionId }, 'subscription of no user')
-  await applySubscriptionState(getDb(), subscriptionState(subscription, owner, askedAt))
+  await applyToOwner(subscriptionState(subscription, owner, askedAt), getLogger())
+}
+
+/**
+ * Applies a subscription's state to the account that owns it. Deleting an account cancels its
+ * subscription first, and Stripe announces that at once: the event can find the account, then
+ * wait for its row while the deletion commits. With no account left there is nothing to apply,
+ * now or on a retry, so it is answered like an event of no user.
+ */
+async function applyToOwner(
+  state: ReturnType<typeof subscriptionState>,
+  log: ReturnType<typeof getLogger>,
+) {
+  const db = getDb()
+  try {
+    await applySubscriptionState(db, state)
+  } catch (error) {
+    if (!(error instanceof NoResultError) || (await findUserById(db, state.userId))) throw error
+    log.warn({ subscription: state.id, userId: state.userId }, 'subscription of a deleted account')
+  }
 }
 
 async function applyEvent(event: Stripe.Event) {
@@ -110,7 +130,7 @@ async function applyEvent(event: Stripe.Event) {
       const subscription = event.data.object
       const userId = await ownerOf(subscription)
       if (!userId) return log.warn({ subscription: subscription.id }, 'subscription of no user')
-      await applySubscriptionState(db, subscriptionState(subscription, userId, at))
+      await applyToOwner(subscriptionState(subscription, userId, at), log)
       return
     }
     case 'invoice.paid':

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { createAlertRow, fakePhoneNumber } from '../../db/factories.ts'
-import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
+import { logIn, MODES, payWithCard, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
 const db = createDb(inject('databaseUrl'), { max: 2 })
@@ -52,20 +52,6 @@ function planCard(page: Page, name: string) {
   return page
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name, exact: true, level: 2 }) })
-}
-
-/**
- * Pays on /payment/{plan} with the test-mode card form. With JavaScript the form is the one
- * mounted for the Checkout session the page asked for; without it, the server-rendered one.
- */
-async function payWithCard(page: Page, javaScript: boolean, cardNumber?: string) {
-  await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor()
-  await page.getByText('Test mode', { exact: false }).first().waitFor()
-  if (javaScript) await page.locator('input[name="sessionId"]').waitFor({ state: 'attached' })
-  const card = page.getByLabel('Card number')
-  expect(await card.inputValue()).toBe('4242 4242 4242 4242')
-  if (cardNumber) await card.fill(cardNumber)
-  await page.getByRole('button', { name: 'Subscribe for $7 per month' }).click()
 }
 
 describe.each(MODES)('paying for a plan and changing it ($label)', (mode) => {
@@ -198,7 +184,7 @@ describe('a declined card', () => {
       const phoneNumber = fakePhoneNumber()
       await logIn(page, phoneNumber, true)
       await page.goto('/payment/magic-hour')
-      await payWithCard(page, true, '4000 0000 0000 0002')
+      await payWithCard(page, true, { cardNumber: '4000 0000 0000 0002' })
       const card = page.getByLabel('Card number')
       const error = page.getByRole('alert').filter({ hasText: 'Your card was declined.' })
       await error.waitFor()

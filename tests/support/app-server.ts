@@ -15,6 +15,9 @@ declare module 'vitest' {
   }
 }
 
+/** The built app's session secret: the Twilio and Stripe stand-ins' signing secrets derive from it. */
+export const BUILT_APP_SESSION_SECRET = 'browser-tests-session-secret-0123456789abcdef'
+
 async function waitForHealth(
   baseUrl: string,
   processes: ChildProcess[],
@@ -58,7 +61,7 @@ export async function startBuiltApp(options: {
     DATABASE_URL: options.databaseUrl,
     REDIS_PREFIX: options.redisPrefix,
     MOCKS: 'true',
-    SESSION_SECRET: 'browser-tests-session-secret-0123456789abcdef',
+    SESSION_SECRET: BUILT_APP_SESSION_SECRET,
     SMS_OUTBOX_PATH: outboxPath,
     LOG_LEVEL: 'warn',
     ADMIN_PHONE_NUMBERS: options.adminPhoneNumbers ?? '',

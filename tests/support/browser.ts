@@ -1,5 +1,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { parseEnv } from '../../app/env.server.ts'
+import { textFromPhone, twilioAccount } from '../../mocks/twilio-phone.ts'
+import { BUILT_APP_SESSION_SECRET } from './app-server.ts'
 import { latestCode } from './outbox.ts'
 
 export const VIEWPORTS = {
@@ -93,4 +96,135 @@ export async function logIn(page: Page, phoneNumber: string, javaScript: boolean
   await page.getByLabel('Verification code').fill(await waitForCode(phoneNumber))
   if (!javaScript) await page.getByRole('button', { name: 'Verify' }).click()
   await page.waitForURL((url) => url.pathname !== '/login')
+}
+
+/**
+ * Pays on /payment/{plan} with the test-mode card form, as a person would: the card the form
+ * fills in (or `cardNumber`), then the button that names the price (`Subscribe for $7 per
+ * month`). With JavaScript the form is the one mounted for the Checkout session the page asked
+ * for; without it, the server-rendered one.
+ */
+export async function payWithCard(
+  page: Page,
+  javaScript: boolean,
+  options: { price?: string; cardNumber?: string } = {},
+) {
+  await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor()
+  await page.getByText('Test mode', { exact: false }).first().waitFor()
+  if (javaScript) await page.locator('input[name="sessionId"]').waitFor({ state: 'attached' })
+  const card = page.getByLabel('Card number')
+  expect(await card.inputValue()).toBe('4242 4242 4242 4242')
+  if (options.cardNumber) await card.fill(options.cardNumber)
+  await page
+    .getByRole('button', { name: `Subscribe for ${options.price ?? '$7'} per month` })
+    .click()
+}
+
+/**
+ * The browser project's app as Twilio knows it: its number, its outbox and the stand-in's
+ * signing secret, read from the configuration `startBuiltApp` gives it.
+ */
+function builtAppTwilio() {
+  const env = parseEnv({
+    ...process.env,
+    NODE_ENV: 'production',
+    MOCKS: 'true',
+    APP_URL: inject('baseUrl'),
+    DATABASE_URL: inject('databaseUrl'),
+    SESSION_SECRET: BUILT_APP_SESSION_SECRET,
+    SMS_OUTBOX_PATH: inject('outboxPath'),
+  })
+  return { account: twilioAccount(env), webhookUrl: `${env.appUrl}/webhooks/twilio/inbound` }
+}
+
+/**
+ * A subscriber's phone texting our number (STOP, START, anything), as `npm run phone` plays it:
+ * Twilio's own handling and reply, then the app's inbound webhook, signed.
+ */
+export async function textFromPhoneToApp(phoneNumber: string, body: string) {
+  const { account, webhookUrl } = builtAppTwilio()
+  const text = await textFromPhone(account, phoneNumber, body, { webhookUrl })
+  expect(text.webhook?.status).toBe(200)
+  return text
+}
+
+/** The number our texts come from, as the app shows it. */
+export function ourNumber() {
+  return builtAppTwilio().account.phoneNumber
+}
+
+/**
+ * What a fixed or sticky element sits over, at the top of the page and, for those anchored low,
+ * at its bottom: text or controls that scrolling cannot bring out from under it. Runs in the page.
+ */
+function coveredContent(at: 'top' | 'bottom') {
+  window.scrollTo({
+    top: at === 'top' ? 0 : document.documentElement.scrollHeight,
+    behavior: 'instant',
+  })
+  const shown = (element: Element) => {
+    const style = getComputedStyle(element)
+    const box = element.getBoundingClientRect()
+    return (
+      style.display !== 'none' &&
+      style.visibility !== 'hidden' &&
+      Number(style.opacity) > 0 &&
+      box.width >= 2 &&
+      box.height >= 2
+    )
+  }
+  const floating = [...document.body.querySelectorAll('*')].filter((element) => {
+    const { position } = getComputedStyle(element)
+    if (position !== 'fixed' && position !== 'sticky') return false
+    if (!shown(element)) return false
+    // At the bottom of the page only what stays low can still hide something.
+    return (
+      at === 'top' ||
+      (position === 'fixed' && element.getBoundingClientRect().top >= window.innerHeight / 2)
+    )
+  })
+  const controls = 'a, button, input, select, textarea, summary, label, [role="button"]'
+  const content = [...document.body.querySelectorAll('*')].filter(
+    (element) =>
+      shown(element) &&
+      (element.matches(controls) ||
+        [...element.childNodes].some(
+          (node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '',
+        )),
+  )
+  const covered: string[] = []
+  for (const over of floating) {
+    const top = over.getBoundingClientRect()
+    for (const element of content) {
+      if (over.contains(element) || element.contains(over)) continue
+      const box = element.getBoundingClientRect()
+      const left = Math.max(box.left, top.left)
+      const right = Math.min(box.right, top.right)
+      const upper = Math.max(box.top, top.top)
+      const lower = Math.min(box.bottom, top.bottom)
+      if (right - left < 1 || lower - upper < 1) continue
+      const hit = document.elementFromPoint((left + right) / 2, (upper + lower) / 2)
+      if (hit && over.contains(hit))
+        covered.push(
+          `<${over.tagName.toLowerCase()}> "${(over.textContent ?? '').trim().slice(0, 40)}" covers <${element.tagName.toLowerCase()}> "${(element.textContent ?? '').trim().slice(0, 40)}"`,
+        )
+    }
+  }
+  return covered
+}
+
+/**
+ * The page fits the screen of `viewport`: nothing wider than it (no sideways scrolling), and no
+ * fixed or sticky element (a floating button, the header) over text or controls.
+ */
+export async function expectFitsScreen(page: Page, viewport: ViewportName) {
+  const { width } = VIEWPORTS[viewport]
+  const where = new URL(page.url()).pathname
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `the width of ${where}`,
+  ).toBeLessThanOrEqual(width)
+  for (const at of ['top', 'bottom'] as const)
+    expect(await page.evaluate(coveredContent, at), `covered at the ${at} of ${where}`).toEqual([])
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
 }
