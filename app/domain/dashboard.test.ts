@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { alertHref } from './alerts'
 import {
+  PAUSED_LABELS,
+  pausedLabel,
   dashboardHref,
   dashboardIntentSchema,
   dashboardTargetSchema,
@@ -178,5 +180,21 @@ describe('trialCountdown', () => {
       hours: 1,
     })
     expect(trialCountdown(ends, ends)).toEqual({ over: true })
+  })
+})
+
+describe('running alerts nobody checks', () => {
+  const running = { over: false as const, days: 3, hours: 1 }
+  it('say why, in the order the worker skips them', () => {
+    expect(pausedLabel({ textsOff: false, plan: { free: false }, trial: null })).toBeNull()
+    expect(pausedLabel({ textsOff: false, plan: { free: true }, trial: running })).toBeNull()
+    expect(pausedLabel({ textsOff: true, plan: null, trial: null })).toBe(PAUSED_LABELS.textsOff)
+    expect(pausedLabel({ textsOff: false, plan: null, trial: null })).toBe(PAUSED_LABELS.noPlan)
+    expect(pausedLabel({ textsOff: false, plan: { free: true }, trial: { over: true } })).toBe(
+      PAUSED_LABELS.trialEnded,
+    )
+    expect(pausedLabel({ textsOff: false, plan: { free: true }, trial: null })).toBe(
+      PAUSED_LABELS.trialEnded,
+    )
   })
 })

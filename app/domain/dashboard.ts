@@ -142,6 +142,28 @@ export function trialOf(
   return trialCountdown(trialEndsAt(new Date(trialStartUtc)), now)
 }
 
+/** How running alerts read while nobody checks them: the worker's rule (`scansAllowed`) in words. */
+export const PAUSED_LABELS = {
+  textsOff: 'Paused: texts are off',
+  noPlan: 'Paused: no active plan',
+  trialEnded: 'Paused: trial ended',
+} as const
+
+/**
+ * Why the account's running alerts are not checked, as their badge says it, or null while they
+ * are: the number replied STOP, there is no plan, or the free plan's trial is over (or never began).
+ */
+export function pausedLabel(account: {
+  textsOff: boolean
+  plan: { free: boolean } | null
+  trial: ReturnType<typeof trialOf>
+}): string | null {
+  if (account.textsOff) return PAUSED_LABELS.textsOff
+  if (!account.plan) return PAUSED_LABELS.noPlan
+  if (account.plan.free && (!account.trial || account.trial.over)) return PAUSED_LABELS.trialEnded
+  return null
+}
+
 const HOUR_MS = 60 * 60 * 1000
 
 /** The free trial banner: days and hours left, or that it has ended. */

@@ -30,6 +30,7 @@ import { ALERT_ERRORS, toggledDiningStatus, toggledHotelStatus, usageLevel } fro
 import {
   dashboardIntentSchema,
   dashboardTargetSchema,
+  pausedLabel,
   readArrival,
   readDashboardView,
   trialOf,
@@ -203,7 +204,8 @@ export default function Dashboard() {
 
   const prefilled = data.resorts?.find((resort) => resort.id === data.prefillResortId)?.name
   const limit = data.plan?.limit ?? 0
-  const level = usageLevel(data.running, limit)
+  // Slots mean nothing while a trial that ended keeps every alert from being checked.
+  const level = data.trial?.over ? 'ok' : usageLevel(data.running, limit)
   const actions: AlertRowActions = {
     onEdit: (alert) =>
       setWizard(
@@ -214,7 +216,7 @@ export default function Dashboard() {
     onDelete: setDeleting,
     failedId: actionData?.id ?? null,
     failure: actionData?.error ?? null,
-    textsOff: data.textsOff !== null,
+    paused: pausedLabel({ textsOff: data.textsOff !== null, plan: data.plan, trial: data.trial }),
   }
   const deleteError =
     deleteFetcher.state === 'idle' && deleteFetcher.data && 'error' in deleteFetcher.data

@@ -24,8 +24,8 @@ export interface AlertRowActions {
   /** A start or pause refused by the server without JavaScript, and the alert it was for. */
   failedId: string | null
   failure: string | null
-  /** The account's number replied STOP: running alerts are paused until it texts START. */
-  textsOff: boolean
+  /** Why running alerts are not checked (texts off, no plan, trial ended), as their badge says. */
+  paused: string | null
 }
 
 export function alertName(alert: DashboardAlert) {
@@ -162,9 +162,6 @@ function useRowActions(alert: DashboardAlert, actions: AlertRowActions) {
 export const NOT_BOOKABLE_YET =
   'Not bookable yet: Disney has not opened these dates. We keep checking and text you when a room opens.'
 
-/** How a running alert reads while its texts cannot be sent (it is not checked either). */
-export const PAUSED_TEXTS_OFF = 'Paused: texts are off'
-
 /**
  * The status, why an alert stopped when it did not stop by the user's hand, and why a running
  * hotel alert finds nothing yet.
@@ -172,13 +169,13 @@ export const PAUSED_TEXTS_OFF = 'Paused: texts are off'
 function StatusBadge({
   alert,
   status,
-  textsOff,
+  pausedBecause,
 }: {
   alert: ListedAlert
   status: number
-  textsOff: boolean
+  pausedBecause: string | null
 }) {
-  const paused = textsOff && status === 1
+  const paused = pausedBecause !== null && status === 1
   const waiting =
     status === 1 && alert.status === 1 && alert.kind === 'hotel' && alert.notBookableYet
   const reason = waiting
@@ -191,7 +188,7 @@ function StatusBadge({
       <span
         className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[paused ? 0 : status] ?? STATUS_STYLES[0]}`}
       >
-        {paused ? PAUSED_TEXTS_OFF : statusLabel(alert.kind, status)}
+        {paused ? pausedBecause : statusLabel(alert.kind, status)}
       </span>
       {reason && <span className="mt-1 block max-w-48 text-xs text-slate-500">{reason}</span>}
     </span>
@@ -203,7 +200,7 @@ function TableRow({ alert, actions }: { alert: ListedAlert; actions: AlertRowAct
   return (
     <tr className="align-top">
       <td className="px-4 py-3">
-        <StatusBadge alert={alert} status={status} textsOff={actions.textsOff} />
+        <StatusBadge alert={alert} status={status} pausedBecause={actions.paused} />
         <CheckTimes alert={alert} />
       </td>
       <td className="px-4 py-3 capitalize">{alert.kind}</td>
@@ -269,7 +266,7 @@ function Card({ alert, actions }: { alert: ListedAlert; actions: AlertRowActions
             <span className="capitalize">{alert.kind}</span> · {alertWhere(alert)}
           </p>
         </div>
-        <StatusBadge alert={alert} status={status} textsOff={actions.textsOff} />
+        <StatusBadge alert={alert} status={status} pausedBecause={actions.paused} />
       </div>
       <p className="mt-2 text-sm text-slate-700">{alertWhen(alert)}</p>
       <p className="text-sm text-slate-600">{alertDetails(alert)}</p>
