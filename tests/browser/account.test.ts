@@ -704,3 +704,89 @@ describe.each(MODES.filter((mode) => mode.viewport === 'phone'))(
     })
   },
 )
+
+describe.each(MODES)('a test text from Settings ($label)', (mode) => {
+  it('texts the phone, says so beside the button and shows its delivery', async () => {
+    await visit(mode, async (page) => {
+      const user = await createUser(db, { planId: 'magic-hour' })
+      await logIn(page, user.phoneNumber, mode.javaScript, '/login?redirect=%2Fsettings')
+      await page.waitForURL((url) => url.pathname === '/settings')
+      const notifications = section(page, 'Notification Settings')
+      const before = readOutbox(inject('outboxPath')).filter((t) => t.to === user.phoneNumber)
+
+      await notifications.getByRole('button', { name: 'Send me a test text' }).click()
+      await notifications
+        .getByText(`Test text sent to ${formatPhoneNumber(user.phoneNumber)}`, { exact: false })
+        .waitFor()
+      await expect
+        .poll(() => readOutbox(inject('outboxPath')).filter((t) => t.to === user.phoneNumber))
+        .toHaveLength(before.length + 1)
+      const [text] = readOutbox(inject('outboxPath'))
+        .filter((t) => t.to === user.phoneNumber)
+        .slice(-1)
+      expect(text!.body).toContain('This is your test text')
+      await notifications.getByText('Last test text to', { exact: false }).waitFor()
+    })
+  })
+})
+
+describe.each(MODES.filter((mode) => !mode.javaScript))(
+  'editing an alert without JavaScript ($label)',
+  (mode) => {
+    it('saves a change from the filled-in form, and refuses a copy of a running alert with a link to it', async () => {
+      await visit(mode, async (page) => {
+        const user = await createUser(db, { planId: 'magic-hour' })
+        const stay = (days: number) =>
+          new Date(Date.now() + days * 24 * 60 * 60_000).toISOString().slice(0, 10)
+        const kept = await createAlertRow(db, 'hotel', user.id, { checkOutDate: stay(34) })
+        const edited = await createAlertRow(db, 'hotel', user.id, { checkOutDate: stay(33) })
+        await logIn(page, user.phoneNumber, false, '/login?redirect=%2Fdashboard')
+        await page.waitForURL((url) => url.pathname === '/dashboard')
+
+        // Edit opens the alert's own form, filled in.
+        const entries = alertEntry(page, mode.viewport, POP_CENTURY)
+        await entries.nth(0).waitFor()
+        const editLinks = await page.getByRole('link', { name: `Edit ${POP_CENTURY}` }).all()
+        const hrefs = await Promise.all(editLinks.map((link) => link.getAttribute('href')))
+        const editedHref = hrefs.find((href) => href?.includes(edited.id))!
+        await page.goto(editedHref)
+        await page.getByRole('heading', { name: 'Edit Alert', level: 1 }).waitFor()
+        const checkOut = page.getByLabel('Check-out')
+        expect(await checkOut.inputValue()).toBe(stay(33))
+
+        // A new check-out date saves, and the dashboard says so.
+        await checkOut.fill(stay(35))
+        await page.getByRole('button', { name: 'Save Changes' }).click()
+        await page.waitForURL((url) => url.pathname === '/dashboard')
+        await page.getByText('Alert updated.', { exact: true }).waitFor()
+        const row = await db
+          .selectFrom('hotelAlerts')
+          .select(['checkOutDate', 'status'])
+          .where('id', '=', edited.id)
+          .executeTakeFirstOrThrow()
+        expect(row).toEqual({ checkOutDate: stay(35), status: 1 })
+
+        // The same stay as the other running alert is refused, in words, with the way to it.
+        await page.goto(editedHref)
+        await page.getByLabel('Check-out').fill(stay(34))
+        await page.getByRole('button', { name: 'Save Changes' }).click()
+        await page
+          .getByText('You already have this alert running: same place, dates and party.')
+          .waitFor()
+        expect(
+          (
+            await db
+              .selectFrom('hotelAlerts')
+              .select('checkOutDate')
+              .where('id', '=', edited.id)
+              .executeTakeFirstOrThrow()
+          ).checkOutDate,
+        ).toBe(stay(35))
+        await page.getByRole('link', { name: 'See that alert' }).click()
+        await page.waitForURL((url) => url.searchParams.get('alert') === kept.id)
+        await page.getByText('Showing one alert.', { exact: false }).waitFor()
+        expect(await alertEntry(page, mode.viewport, POP_CENTURY).count()).toBe(1)
+      })
+    })
+  },
+)
