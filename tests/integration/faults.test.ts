@@ -85,9 +85,13 @@ async function checkState(
   const queues = createQueues(connection, process.env.REDIS_PREFIX!)
   const jobs = await queues.check.getJobCounts()
   const failed = (await queues.check.getFailed(0, 2)).map((job) => job.failedReason)
+  // Whether ticks still come: the tick queue's jobs and its scheduler's next run.
+  const ticks = await queues.tick.getJobCounts()
+  const tickFailed = (await queues.tick.getFailed(0, 2)).map((job) => job.failedReason)
+  const tickSchedulers = await queues.tick.getJobSchedulers()
   await Promise.all(Object.values(queues).map((queue) => queue.close()))
   connection.disconnect()
-  return { unchecked, jobs, failed }
+  return { unchecked, jobs, failed, ticks, tickFailed, tickSchedulers }
 }
 
 /** The outbox rows not yet handed to Twilio. */

@@ -41,7 +41,8 @@ export function spawnWorker(env: Record<string, string> = {}) {
       UPSTREAM_RATE_PER_SECOND: '40',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Logs are at `error` only: what a worker reports as failing shows in the test's output.
+    stdio: ['ignore', 'inherit', 'inherit'],
   })
 }
 
