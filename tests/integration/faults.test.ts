@@ -89,9 +89,22 @@ async function checkState(
   const ticks = await queues.tick.getJobCounts()
   const tickFailed = (await queues.tick.getFailed(0, 2)).map((job) => job.failedReason)
   const tickSchedulers = await queues.tick.getJobSchedulers()
+  // The check jobs that held those alerts, and what became of them.
+  const lost = new Set(unchecked.map((alert) => alert.id))
+  const holders = (await queues.check.getJobs(['completed', 'failed', 'delayed', 'active', 'wait']))
+    .filter((job) => job.data.questions.some((q) => q.alertIds.some((id) => lost.has(id))))
+    .map((job) => ({
+      id: job.id,
+      claimedAt: job.data.claimedAt,
+      attemptsMade: job.attemptsMade,
+      stalledCounter: job.stalledCounter,
+      processedOn: job.processedOn,
+      finishedOn: job.finishedOn,
+      returnvalue: job.returnvalue,
+    }))
   await Promise.all(Object.values(queues).map((queue) => queue.close()))
   connection.disconnect()
-  return { unchecked, jobs, failed, ticks, tickFailed, tickSchedulers }
+  return { unchecked, holders, jobs, failed, ticks, tickFailed, tickSchedulers }
 }
 
 /** The outbox rows not yet handed to Twilio. */
