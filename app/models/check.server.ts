@@ -19,6 +19,12 @@ const anyId = (ids: readonly string[]) => sql<string>`any(${ids}::uuid[])`
  * its alerts claimed again by a later tick (their slot passed meanwhile): that claim's job checks
  * them, and this one leaves them, so no alert is checked twice for a slot. Jobs queued before
  * claims were stamped carry no moment and hold all of theirs.
+ *
+ * The tick queues a claim's jobs before it commits (so a failed enqueue rolls the claim back),
+ * and an idle worker starts one within milliseconds: read under that statement's snapshot, the
+ * alerts would still carry the previous claim and the job would check nothing. So the readers
+ * first lock the alerts by id alone (`claimed` below), which waits for the claim's row locks and
+ * yields the rows as the claim left them, and compare the claim after that.
  */
 function heldByClaim(table: 'hotel_alerts' | 'dining_alerts', claimedAt: number | undefined) {
   return claimedAt === undefined
@@ -33,7 +39,15 @@ export function hotelAlertsToCheck(
   claimedAt: number | undefined,
 ) {
   return db
-    .selectFrom('hotelAlerts')
+    .with('claimed', (cte) =>
+      cte
+        .selectFrom('hotelAlerts')
+        .selectAll()
+        .where('id', '=', anyId(ids))
+        .where('status', '=', HOTEL_STATUS.running)
+        .forKeyShare(),
+    )
+    .selectFrom('claimed as hotelAlerts')
     .innerJoin('users', 'users.id', 'hotelAlerts.userId')
     .innerJoin('resorts', 'resorts.id', 'hotelAlerts.resortId')
     .select([
@@ -70,8 +84,6 @@ export function hotelAlertsToCheck(
             .where((inner) => inner('roomTypes.id', '=', inner.fn.any('hotelAlerts.roomTypeIds'))),
         ).as('roomTypes'),
     ])
-    .where('hotelAlerts.id', '=', anyId(ids))
-    .where('hotelAlerts.status', '=', HOTEL_STATUS.running)
     .where(heldByClaim('hotel_alerts', claimedAt))
     .execute()
 }
@@ -83,7 +95,15 @@ export function diningAlertsToCheck(
   claimedAt: number | undefined,
 ) {
   return db
-    .selectFrom('diningAlerts')
+    .with('claimed', (cte) =>
+      cte
+        .selectFrom('diningAlerts')
+        .selectAll()
+        .where('id', '=', anyId(ids))
+        .where('status', '=', DINING_STATUS.running)
+        .forKeyShare(),
+    )
+    .selectFrom('claimed as diningAlerts')
     .innerJoin('users', 'users.id', 'diningAlerts.userId')
     .innerJoin('diningLocations', 'diningLocations.id', 'diningAlerts.diningLocationId')
     .select([
@@ -99,8 +119,6 @@ export function diningAlertsToCheck(
       'users.phoneNumber',
       'diningLocations.name as restaurant',
     ])
-    .where('diningAlerts.id', '=', anyId(ids))
-    .where('diningAlerts.status', '=', DINING_STATUS.running)
     .where(heldByClaim('dining_alerts', claimedAt))
     .execute()
 }

@@ -60,6 +60,9 @@ describe.each(['phone', 'desktop'] as const)('the support chat (%s)', (viewport)
 
       await page.goto('/faq')
       const widget = page.getByRole('dialog', { name: 'Support chat' })
+      const launcher = page.getByRole('button', { name: /Support chat/, includeHidden: true })
+      // Until the widget has loaded, the link leads to /support, as it does without JavaScript.
+      await launcher.waitFor({ state: 'attached' })
       await page.getByRole('contentinfo').getByRole('link', { name: 'Live Support' }).click()
       await widget.waitFor()
       await widget.getByRole('button', { name: 'Close' }).click()
@@ -76,7 +79,6 @@ describe.each(['phone', 'desktop'] as const)('the support chat (%s)', (viewport)
       await admin.getByText('Unread').first().waitFor()
 
       // Closed, the widget marks the new reply; opened, it shows it and marks it read.
-      const launcher = page.getByRole('button', { name: /Support chat/ })
       await launcher.getByText('1 new').waitFor({ timeout: 20_000 })
       await launcher.click()
       await widget.getByText('Yes: pick the Polynesian.').waitFor()

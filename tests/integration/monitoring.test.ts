@@ -10,6 +10,7 @@ import { smsProcessor } from '../../worker/sms.ts'
 import { tickProcessor } from '../../worker/scheduler.ts'
 import { UpstreamFault } from '../../worker/upstream/errors.ts'
 import { diningOpeningText, gsmLength, hotelOpeningText, isGsm7 } from '~/domain/texts'
+import { claimDueChecks } from '~/models/monitoring.server'
 import { optOut } from '~/models/outbox.server'
 import { loader as healthz } from '~/routes/healthz'
 import { loader as shortLink } from '~/routes/o.$code'
@@ -602,6 +603,36 @@ describe('Twilio webhooks and short links', () => {
   })
 })
 
+describe('a check that starts before its claim commits', () => {
+  it('waits for the claim, then checks its alerts', async () => {
+    const user = await subscriber('the-club')
+    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
+    await tick()
+    const [first] = await checkJobsFor(alert.id)
+    await check(asJob<CheckJob>(first!.data))
+    const checkedAt = (await alertRow('dining', alert.id)).lastCheckedAt
+    await queues.check.obliterate({ force: true })
+    await db
+      .updateTable('diningAlerts')
+      .set({ nextCheckAt: new Date() })
+      .where('id', '=', alert.id)
+      .execute()
+
+    // The tick queues its jobs inside the claim's transaction; an idle worker starts one at once.
+    let started: Promise<unknown> | undefined
+    await claimDueChecks(db, Date.now(), 500, async ([due]) => {
+      started = check(
+        asJob<CheckJob>({ kind: 'dining', questions: [due!], claimedAt: due!.claimedAt }),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    })
+    await started
+    const after = await alertRow('dining', alert.id)
+    expect(after.lastCheckedAt).not.toBeNull()
+    expect(new Date(after.lastCheckedAt!).getTime()).toBeGreaterThan(new Date(checkedAt!).getTime())
+  })
+})
+
 describe('a check retried through a database outage', () => {
   it("leaves alerts the tick has claimed again since to that claim's check", async () => {
     const user = await subscriber('the-club')
@@ -633,7 +664,7 @@ describe('a check retried through a database outage', () => {
     const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
     const away = new Proxy(db, {
       get(target, property) {
-        if (property === 'selectFrom')
+        if (property === 'selectFrom' || property === 'with')
           return () => {
             throw new Error('Connection terminated unexpectedly')
           }
