@@ -37,6 +37,7 @@ import { readCatalogue } from '../db/catalogue.ts'
 import { dropDatabase, ensureDatabase, migrateToLatest } from '../db/migrator.ts'
 import { seed } from '../db/seed.ts'
 import { claimDueChecks } from '../app/models/monitoring.server.ts'
+import { refreshQuestions } from '../app/models/question.server.ts'
 import { bullPrefix, QUEUES } from '../worker/queues.ts'
 import { cpuMs, machineCpuMs, postgresCpuMs, postgresCpuShares } from './proc.ts'
 import { isLocalRedis, redisSince, sampleRedis, startPrivateRedis } from './redis.ts'
@@ -151,34 +152,72 @@ async function populate(db: ReturnType<typeof createDb>) {
   for (let from = 0; from < ALERTS; from += chunk) {
     const to = Math.min(ALERTS, from + chunk)
     // `offset 0` keeps each row's random draws one draw, however often the outer query uses them.
+    // Each chunk's alerts with their question keys (as app/domain/schedule.ts keys them); new
+    // questions are made, and every alert points at its own.
     await sql`
+      with a as (
+        select a.*, format('hotel|%s|%s|%s|%s|%s|0', a.resort_id, a.check_in_date, a.check_out_date,
+          a.party, array_to_string(a.ages, '.')) as key
+        from (
+          select a.i, (${resortIds}::uuid[])[a.resort] as resort_id,
+            to_char(${today}::date + a.ahead, 'YYYY-MM-DD') as check_in_date,
+            to_char(${today}::date + a.ahead + 2 + (a.i / 2) % 3, 'YYYY-MM-DD') as check_out_date,
+            a.party, ((${children}::text[])[a.question_set])::int[] as ages,
+            array[(${roomIds}::uuid[])[a.resort]] as rooms
+          from (
+            select i, width_bucket(random(), ${resortBounds}::float8[]) as resort,
+              width_bucket(random(), ${dayBounds}::float8[]) as ahead,
+              width_bucket(random(), ${partyBounds}::float8[]) as party,
+              1 + floor(random() * ${QUESTION_SETS})::int as question_set
+            from generate_series(${from}::int, ${to - 1}::int) i where i % 2 = 0 offset 0
+          ) a offset 0
+        ) a
+      ),
+      made as (
+        insert into questions (key, kind, resort_id, check_in_date, check_out_date, number_of_adults,
+          ages_of_children, accessible)
+        select distinct on (key) key, 'hotel', resort_id, check_in_date::date, check_out_date::date,
+          party, ages, false
+        from a
+        on conflict (key) do nothing
+        returning id, key
+      )
       insert into hotel_alerts (user_id, resort_id, check_in_date, check_out_date, number_of_adults,
-        ages_of_children, room_type_ids, status, next_check_at)
-      select ${user(sql`a.i`)}, (${resortIds}::uuid[])[a.resort], ${today}::date + a.ahead,
-        ${today}::date + a.ahead + 2 + (a.i / 2) % 3, a.party, ((${children}::text[])[a.question_set])::int[],
-        array[(${roomIds}::uuid[])[a.resort]], 1, ${now}
-      from (
-        select i, width_bucket(random(), ${resortBounds}::float8[]) as resort,
-          width_bucket(random(), ${dayBounds}::float8[]) as ahead,
-          width_bucket(random(), ${partyBounds}::float8[]) as party,
-          1 + floor(random() * ${QUESTION_SETS})::int as question_set
-        from generate_series(${from}::int, ${to - 1}::int) i where i % 2 = 0 offset 0
-      ) a`.execute(db)
+        ages_of_children, room_type_ids, status, question_id)
+      select ${user(sql`a.i`)}, a.resort_id, a.check_in_date::date, a.check_out_date::date, a.party,
+        a.ages, a.rooms, 1, coalesce(made.id, (select q.id from questions q where q.key = a.key))
+      from a left join made on made.key = a.key`.execute(db)
     await sql`
+      with a as (
+        select a.*, format('dining|%s|%s|%s', a.destination, a.party, a.reserve_date) as key
+        from (
+          select a.i, (${restaurants.map((r) => r.locationIdentifier)}::text[])[a.restaurant] as destination,
+            (${restaurants.map((r) => r.id)}::text[])[a.restaurant] as restaurant,
+            to_char(${today}::date + a.ahead, 'YYYY-MM-DD') as reserve_date, 1 + a.party as party
+          from (
+            select i, width_bucket(random(), ${restaurantBounds}::float8[]) as restaurant,
+              width_bucket(random(), ${dayBounds}::float8[]) as ahead,
+              width_bucket(random(), ${partyBounds}::float8[]) as party
+            from generate_series(${from}::int, ${to - 1}::int) i where i % 2 = 1 offset 0
+          ) a offset 0
+        ) a
+      ),
+      made as (
+        insert into questions (key, kind, resort_location_identifier, party_size, reserve_date)
+        select distinct on (key) key, 'dining', destination, party, reserve_date::date from a
+        on conflict (key) do nothing
+        returning id, key
+      )
       insert into dining_alerts (user_id, resort_location_identifier, dining_location_id,
-        reserve_date, party_size, status, next_check_at, time_range_start, time_range_end)
-      select ${user(sql`a.i`)}, (${restaurants.map((r) => r.locationIdentifier)}::text[])[a.restaurant],
-        (${restaurants.map((r) => r.id)}::text[])[a.restaurant], ${today}::date + a.ahead,
-        1 + a.party, 1, ${now}, '16:30:00', '22:00:00'
-      from (
-        select i, width_bucket(random(), ${restaurantBounds}::float8[]) as restaurant,
-          width_bucket(random(), ${dayBounds}::float8[]) as ahead,
-          width_bucket(random(), ${partyBounds}::float8[]) as party
-        from generate_series(${from}::int, ${to - 1}::int) i where i % 2 = 1 offset 0
-      ) a`.execute(db)
+        reserve_date, party_size, status, time_range_start, time_range_end, question_id)
+      select ${user(sql`a.i`)}, a.destination, a.restaurant, a.reserve_date::date, a.party, 1,
+        '16:30:00', '22:00:00', coalesce(made.id, (select q.id from questions q where q.key = a.key))
+      from a left join made on made.key = a.key`.execute(db)
     if (ALERTS > 200_000 && to < ALERTS)
       console.log(`   populating: ${to} alerts in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   }
+  // Every question's interval from its alerts, all due now, as after their alerts were created.
+  await refreshQuestions(db, 'all', now, { soon: true })
 }
 
 /** Figure 1, in-process with a stepped clock: every tick of two intervals, calls vs questions. */
@@ -186,24 +225,21 @@ async function upstreamRatio(db: ReturnType<typeof createDb>) {
   const t0 = Date.now()
   let calls = 0
   let questions = 0
-  // The workers claim 2,000 at a time. A claim holds whole questions, so its size does not change
-  // this figure, only how long it takes: every claim sorts all the due alerts, and at a million
-  // claims of 2,000 would take a quarter of an hour here; 20,000 (still sorted within work_mem)
-  // take a few minutes.
-  const batch = Math.max(2000, Math.ceil(ALERTS / 50))
+  // Claims of 2,000 questions, as the workers make them; its size does not change this figure.
+  const batch = 2000
   for (let t = t0; t < t0 + 2 * INTERVAL_MS; t += TICK_MS) {
     const keys = new Set<string>()
     for (;;) {
       const checks = await claimDueChecks(db, t, batch, async () => {})
       calls += t >= t0 + INTERVAL_MS ? checks.length : 0
       checks.forEach((check) => keys.add(check.queryKey))
-      if (checks.reduce((sum, check) => sum + check.alertIds.length, 0) < batch) break
+      if (checks.length < batch) break
     }
     if (t >= t0 + INTERVAL_MS) questions += keys.size
   }
-  // Put every alert back to due now for the throughput run.
-  await sql`update hotel_alerts set next_check_at = now(), last_checked_at = null`.execute(db)
-  await sql`update dining_alerts set next_check_at = now(), last_checked_at = null`.execute(db)
+  // Put every question back to due now and never asked, for the throughput run.
+  await sql`update questions set next_check_at = now(), last_checked_at = null, claimed_at = null
+    where interval_minutes is not null`.execute(db)
   return { calls, questions, ratio: calls / questions }
 }
 
@@ -508,14 +544,12 @@ async function main() {
     if (steadyAt) smsPeak.steady = Math.max(smsPeak.steady, queued)
     else smsPeak.coldStart = Math.max(smsPeak.coldStart, queued)
     if (!drainedAt) {
-      // Drained: no alert left unchecked. Asked as "is there one?", which stops at the first it
-      // finds, rather than counting every checked alert each second (two scans of a million rows
-      // a second at a million alerts, Postgres work the cold start would have to share).
+      // Drained: no question left unasked. Asked as "is there one?", which stops at the first it
+      // finds, rather than counting every checked one each second (Postgres work the cold start
+      // would have to share).
       const done = await sql<{ drained: boolean }>`
-        select not exists (select 1 from hotel_alerts where last_checked_at is null)
-          and not exists (select 1 from dining_alerts where last_checked_at is null) as drained`.execute(
-        db,
-      )
+        select not exists (select 1 from questions
+          where interval_minutes is not null and last_checked_at is null) as drained`.execute(db)
       if (done.rows[0]?.drained) drainedAt = Date.now()
     }
     if (drainedAt && !steadyAt && Date.now() - started >= INTERVAL_MS) {

@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto'
 import type { DB } from './client.ts'
 import type { Insertable } from 'kysely'
 import type { AlertKind } from '../app/domain/alerts.ts'
+import { insertDiningAlert, insertHotelAlert } from '../app/models/alert-rules.server.ts'
+import { refreshQuestions } from '../app/models/question.server.ts'
 import type {
   DiningAlert,
   DiningAlertsTable,
@@ -11,8 +13,10 @@ import type {
   User,
 } from './schema.ts'
 
-type NewHotelAlert = Insertable<HotelAlertsTable>
-type NewDiningAlert = Insertable<DiningAlertsTable>
+type NewHotelAlert = Omit<Insertable<HotelAlertsTable>, 'questionId'>
+type NewDiningAlert = Omit<Insertable<DiningAlertsTable>, 'questionId'>
+/** Where its question's schedule stands, for a test that needs it due now or checked before. */
+type QuestionState = { nextCheckAt?: Date | null; lastCheckedAt?: Date | null }
 
 const AREA_CODES = [201, 202, 212, 213, 305, 312, 407, 415, 617, 702, 714, 718] as const
 
@@ -95,54 +99,70 @@ export function createAlertRow(
   db: DB,
   kind: 'hotel',
   userId: string,
-  overrides?: Partial<NewHotelAlert>,
+  overrides?: Partial<NewHotelAlert> & QuestionState,
 ): Promise<HotelAlert>
 export function createAlertRow(
   db: DB,
   kind: 'dining',
   userId: string,
-  overrides?: Partial<NewDiningAlert>,
+  overrides?: Partial<NewDiningAlert> & QuestionState,
 ): Promise<DiningAlert>
 export function createAlertRow(
   db: DB,
   kind: AlertKind,
   userId: string,
-  overrides?: Partial<NewHotelAlert> & Partial<NewDiningAlert>,
+  overrides?: Partial<NewHotelAlert> & Partial<NewDiningAlert> & QuestionState,
 ): Promise<HotelAlert | DiningAlert>
+/**
+ * An alert row as the app makes it, with its question; a running alert's question is due at
+ * once (as after a create) unless `nextCheckAt` says otherwise.
+ */
 export async function createAlertRow(
   db: DB,
   kind: AlertKind,
   userId: string,
-  overrides: Partial<NewHotelAlert> | Partial<NewDiningAlert> = {},
+  overrides: (Partial<NewHotelAlert> | Partial<NewDiningAlert>) & QuestionState = {},
 ) {
-  if (kind === 'dining') {
-    return db
-      .insertInto('diningAlerts')
-      .values({
-        userId,
-        resortLocationIdentifier: 'disney-world',
-        diningLocationId: '90002464',
-        reserveDate: daysFromToday(20),
-        partySize: 4,
-        status: 1,
-        ...(overrides as Partial<NewDiningAlert>),
+  const { nextCheckAt, lastCheckedAt, ...fields } = overrides
+  const alert =
+    kind === 'dining'
+      ? await insertDiningAlert(db, {
+          userId,
+          resortLocationIdentifier: 'disney-world',
+          diningLocationId: '90002464',
+          reserveDate: daysFromToday(20),
+          partySize: 4,
+          status: 1,
+          ...(fields as Partial<NewDiningAlert>),
+        })
+      : await insertHotelAlert(db, {
+          userId,
+          ...(await defaultStay(db)),
+          status: 1,
+          ...(fields as Partial<NewHotelAlert>),
+        })
+  // As a create does: a running alert (not an internal query) waits for its first answer.
+  const running = alert.status === 1 && !('type' in alert && alert.type === 1)
+  await refreshQuestions(db, { ids: [alert.questionId] }, new Date(), { soon: running })
+  if (nextCheckAt !== undefined || lastCheckedAt !== undefined)
+    await db
+      .updateTable('questions')
+      .set({
+        ...(nextCheckAt !== undefined && { nextCheckAt }),
+        ...(lastCheckedAt !== undefined && { lastCheckedAt }),
       })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-  }
+      .where('id', '=', alert.questionId)
+      .execute()
+  return alert
+}
+
+async function defaultStay(db: DB) {
   const { resort, rooms } = await catalogueResort(db)
-  return db
-    .insertInto('hotelAlerts')
-    .values({
-      userId,
-      resortId: resort.id,
-      checkInDate: daysFromToday(30),
-      checkOutDate: daysFromToday(34),
-      numberOfAdults: 2,
-      roomTypeIds: [rooms[0]!.id],
-      status: 1,
-      ...(overrides as Partial<NewHotelAlert>),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  return {
+    resortId: resort.id,
+    checkInDate: daysFromToday(30),
+    checkOutDate: daysFromToday(34),
+    numberOfAdults: 2,
+    roomTypeIds: [rooms[0]!.id],
+  }
 }

@@ -32,8 +32,11 @@ class SqlFileMigrationProvider implements MigrationProvider {
   }
 }
 
-// Migrations run without the camel-case plugin so the SQL files are taken literally.
-export async function migrateToLatest(connectionString: string) {
+/**
+ * Runs the migrations not yet run, up to `through` when given (a test of one migration starts
+ * from the schema before it). Without the camel-case plugin, so the SQL files are taken literally.
+ */
+export async function migrateToLatest(connectionString: string, through?: string) {
   const db = new Kysely<unknown>({
     dialect: new PostgresDialect({
       pool: new pg.Pool({ connectionString, max: 1 }),
@@ -41,7 +44,9 @@ export async function migrateToLatest(connectionString: string) {
   })
   try {
     const migrator = new Migrator({ db, provider: new SqlFileMigrationProvider(MIGRATIONS_DIR) })
-    const { error, results } = await migrator.migrateToLatest()
+    const { error, results } = await (through
+      ? migrator.migrateTo(through)
+      : migrator.migrateToLatest())
     if (error) {
       const failed = results?.find((result) => result.status === 'Error')
       throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {

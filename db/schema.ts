@@ -139,12 +139,9 @@ export interface HotelAlertsTable {
   type: Defaulted<number>
   statusReason: string | null
   startedAt: Timestamp | null
-  nextCheckAt: Timestamp | null
-  claimedAt: Timestamp | null
-  lastCheckedAt: Timestamp | null
+  /** Its question: what the worker asks and when (decision 0028). */
+  questionId: number
   lastFoundAt: Timestamp | null
-  /** Disney said the stay is beyond its booking window; the alert keeps waiting. */
-  notBookableSince: Timestamp | null
   createdAt: Defaulted<Date>
   updatedAt: Defaulted<Date>
 }
@@ -162,12 +159,35 @@ export interface DiningAlertsTable {
   status: Defaulted<number>
   statusReason: string | null
   startedAt: Timestamp | null
-  nextCheckAt: Timestamp | null
-  claimedAt: Timestamp | null
-  lastCheckedAt: Timestamp | null
+  questionId: number
   lastFoundAt: Timestamp | null
   createdAt: Defaulted<Date>
   updatedAt: Defaulted<Date>
+}
+
+/** One distinct question to Disney, shared by every alert that asks it (decision 0028). */
+export interface QuestionsTable {
+  id: Generated<number>
+  key: string
+  kind: 'hotel' | 'dining'
+  resortId: string | null
+  checkInDate: string | null
+  checkOutDate: string | null
+  numberOfAdults: number | null
+  agesOfChildren: number[] | null
+  accessible: boolean | null
+  resortLocationIdentifier: DestinationId | null
+  partySize: number | null
+  reserveDate: string | null
+  /** The fastest plan among its alerts that may run; null: not asked. */
+  intervalMinutes: number | null
+  /** How many of its alerts may run: the alert checks one answer makes. */
+  alertCount: Defaulted<number>
+  nextCheckAt: Timestamp | null
+  claimedAt: Timestamp | null
+  lastCheckedAt: Timestamp | null
+  /** Disney said the stay is beyond its booking window; its alerts keep waiting. */
+  notBookableSince: Timestamp | null
 }
 
 export interface PendingAlertsTable {
@@ -323,6 +343,7 @@ export interface Database {
   hotelAlerts: HotelAlertsTable
   diningAlerts: DiningAlertsTable
   pendingAlerts: PendingAlertsTable
+  questions: QuestionsTable
   resorts: ResortsTable
   roomTypes: RoomTypesTable
   diningLocations: DiningLocationsTable

@@ -8,19 +8,22 @@ import { firstOpenRoomType } from '../app/domain/room-keys.ts'
 import { diningOpeningText, hotelOpeningText } from '../app/domain/texts.ts'
 import type { Env } from '../app/env.server.ts'
 import {
-  diningAlertsToCheck,
-  hotelAlertsToCheck,
+  diningAlertsAnswered,
+  heldQuestions,
+  hotelAlertsAnswered,
   markHotelQuestionErrored,
-  recordDiningCheck,
-  recordHotelCheck,
+  recordChecks,
+  type FoundOpening,
+  type HeldQuestion,
 } from '../app/models/check.server.ts'
-import { newShortCode, type NewNotification } from '../app/models/outbox.server.ts'
+import { newShortCode } from '../app/models/outbox.server.ts'
+import { actsOn, phaseMs } from '../app/domain/schedule.ts'
 import type { DriftRecorder } from './drift.ts'
 import type { Metrics } from './metrics.ts'
 import { CHECK_ATTEMPTS, type CheckJob, type CheckQuestion, type Queues } from './queues.ts'
 import type { AnswerWatch } from './upstream/answer-watch.ts'
 import type { CircuitBreaker } from './upstream/breaker.ts'
-import { DESTINATION_HOSTS, fetchDiningAnswer, type DiningOffer } from './upstream/dining.ts'
+import { DESTINATION_HOSTS, fetchDiningAnswer } from './upstream/dining.ts'
 import { AlertQuestionError, UpstreamFault, type EndpointFamily } from './upstream/errors.ts'
 import { bookingPage, fetchRoomAnswer } from './upstream/hotels.ts'
 
@@ -91,33 +94,36 @@ interface Faulted {
 }
 
 /**
- * Asks every question of a job at once, each for the alerts still waiting on it. A fault is
- * counted and kept aside so the other questions' answers are still written; anything else
- * fails the whole job.
+ * Asks every question the job's claim still holds, at once. A fault is counted and kept aside so
+ * the other questions' answers are still written; anything else fails the whole job.
  */
-async function askEach<Alert extends { id: string }, Outcome>(
+async function askEach<Outcome>(
   deps: CheckDeps,
   job: Job<CheckJob>,
-  alerts: Alert[],
   now: Date,
-  ask: (question: CheckQuestion, alerts: Alert[]) => Promise<Outcome>,
+  ask: (question: HeldQuestion) => Promise<Outcome>,
 ) {
-  const byId = new Map(alerts.map((alert) => [alert.id, alert]))
+  const held = new Map(
+    (
+      await heldQuestions(
+        deps.db,
+        job.data.questions.map((question) => question.questionId),
+        job.data.claimedAt,
+      )
+    ).map((question) => [question.id, question]),
+  )
   const faulted: Faulted[] = []
   const outcomes = await Promise.all(
     job.data.questions.map(async (question) => {
+      const row = held.get(question.questionId)
+      if (!row) return []
       deps.metrics.lateness.observe(Math.max(0, (now.getTime() - question.scheduledFor) / 1000))
-      const waiting = question.alertIds.flatMap((id) => byId.get(id) ?? [])
-      if (waiting.length === 0) return []
       try {
-        return [await ask(question, waiting)]
+        return [{ question: row, ...(await ask(row)) }]
       } catch (error) {
         if (!(error instanceof UpstreamFault)) throw error
         deps.logger.warn({ family: error.family, reason: error.reason, job: job.id }, error.message)
-        deps.metrics.checks.inc(
-          { kind: job.data.kind, result: 'upstream-fault' },
-          question.alertIds.length,
-        )
+        deps.metrics.checks.inc({ kind: job.data.kind, result: 'upstream-fault' }, row.alertCount)
         faulted.push({ question, fault: error })
         return []
       }
@@ -135,175 +141,223 @@ async function retryFaulted(job: Job<CheckJob>, faulted: Faulted[]) {
   throw first.fault
 }
 
-async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token: () => string) {
-  const alerts = await diningAlertsToCheck(
-    deps.db,
-    job.data.questions.flatMap((question) => question.alertIds),
-    job.data.claimedAt,
+/** An alert's own pace on its question, for the slot test of decision 0028. */
+function paceOf(alert: { intervalMinutes: number; updatedAt: Date }, question: HeldQuestion) {
+  const intervalMs = alert.intervalMinutes * 60_000
+  return {
+    intervalMs,
+    phase: phaseMs(question.key, intervalMs),
+    changedAt: new Date(alert.updatedAt).getTime(),
+  }
+}
+
+/** Whether the alert acts on this answer of its question: at its own slots only. */
+function acts(
+  alert: { intervalMinutes: number; updatedAt: Date },
+  question: HeldQuestion,
+  now: Date,
+) {
+  const previous = question.lastCheckedAt ? new Date(question.lastCheckedAt).getTime() : null
+  return actsOn(paceOf(alert, question), previous, now.getTime())
+}
+
+/** Writes the answers, queues the new texts, and counts the alert checks they made. */
+async function record(
+  deps: CheckDeps,
+  job: Job<CheckJob>,
+  now: Date,
+  outcomes: { question: HeldQuestion }[],
+  openings: FoundOpening[],
+  notBookableYet?: number[],
+) {
+  if (outcomes.length === 0) return
+  const created = await recordChecks(deps.db, {
+    kind: job.data.kind,
+    questionIds: outcomes.map((outcome) => outcome.question.id),
+    notBookableYet,
+    openings,
+    now,
+    claimedAt: job.data.claimedAt,
+  })
+  await queueTexts(deps, created)
+  deps.metrics.checks.inc(
+    { kind: job.data.kind, result: 'checked' },
+    outcomes.reduce((sum, outcome) => sum + outcome.question.alertCount, 0),
   )
-  const { outcomes, faulted } = await askEach(deps, job, alerts, now, async (_, waiting) => {
-    const first = waiting[0]!
-    const destination = first.resortLocationIdentifier
+}
+
+async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token: () => string) {
+  const { outcomes, faulted } = await askEach(deps, job, now, async (question) => {
+    const destination = question.resortLocationIdentifier!
     const answer = await throughBreaker(deps, 'dining', () =>
       fetchDiningAnswer(
-        { destination, partySize: first.partySize, date: first.reserveDate },
+        { destination, partySize: question.partySize!, date: question.reserveDate! },
         { token: token(), timeoutMs: deps.env.disney.timeoutMs, via: deps.env.disney.via },
       ),
     )
     await deps.answers.saw('dining', answer.kind === 'not-found' ? 'not-found' : 'data')
-    if (answer.kind !== 'offers') return { alerts: waiting, rows: [] }
+    if (answer.kind !== 'offers') return { offers: [] }
     await deps.drift.sawVenues(destination, answer.venues)
-    // An answer lists every venue of the destination: each alert looks only at its own.
-    const offersByVenue = new Map<string, DiningOffer[]>()
-    for (const offer of answer.offers) {
-      const offers = offersByVenue.get(offer.venueId)
-      if (offers) offers.push(offer)
-      else offersByVenue.set(offer.venueId, [offer])
-    }
-    const host = DESTINATION_HOSTS[destination]
-    const rows: NewNotification[] = []
-    for (const alert of waiting) {
-      for (const offer of offersByVenue.get(alert.diningLocationId) ?? []) {
-        if (!timeMatches(offer.time, alert)) continue
-        const shortCode = newShortCode()
-        rows.push({
-          userId: alert.userId,
-          alertKind: 'dining',
-          alertId: alert.id,
-          openingKey: `${offer.venueId}|${offer.date}|${offer.time}`,
-          toNumber: alert.phoneNumber,
-          shortCode,
-          seenAt: now,
-          bookingUrl: `${host}/dine-res/availability/?partySize=${alert.partySize}&date=${alert.reserveDate}`,
-          body: diningOpeningText({
-            restaurant: alert.restaurant,
-            date: offer.date,
-            time: offer.time,
-            partySize: alert.partySize,
-            link: link(deps.env, shortCode),
-          }),
-        })
-      }
-    }
-    return { alerts: waiting, rows }
+    return { offers: answer.offers }
   })
-  const checked = outcomes.flatMap((outcome) => outcome.alerts.map((alert) => alert.id))
-  const rows = outcomes.flatMap((outcome) => outcome.rows)
-  if (checked.length) {
-    const created = await recordDiningCheck(deps.db, {
-      alertIds: checked,
-      found: [...new Set(rows.map((row) => row.alertId))],
-      rows,
-      now,
-      claimedAt: job.data.claimedAt,
-    })
-    await queueTexts(deps, created)
-    deps.metrics.checks.inc({ kind: 'dining', result: 'checked' }, checked.length)
+  // Alerts are read only for answers with a table in them, and only at those restaurants.
+  const open = outcomes.filter((outcome) => outcome.offers.length)
+  const alerts = open.length
+    ? await diningAlertsAnswered(
+        deps.db,
+        open.map((outcome) => outcome.question.id),
+        [...new Set(open.flatMap((outcome) => outcome.offers.map((offer) => offer.venueId)))],
+      )
+    : []
+  const byQuestion = new Map(open.map((outcome) => [outcome.question.id, outcome]))
+  const openings: FoundOpening[] = []
+  for (const alert of alerts) {
+    const outcome = byQuestion.get(alert.questionId)
+    if (!outcome || !acts(alert, outcome.question, now)) continue
+    const host = DESTINATION_HOSTS[outcome.question.resortLocationIdentifier!]
+    for (const offer of outcome.offers) {
+      if (offer.venueId !== alert.diningLocationId || !timeMatches(offer.time, alert)) continue
+      const shortCode = newShortCode()
+      openings.push({
+        questionId: alert.questionId,
+        userId: alert.userId,
+        alertKind: 'dining',
+        alertId: alert.id,
+        openingKey: `${offer.venueId}|${offer.date}|${offer.time}`,
+        toNumber: alert.phoneNumber,
+        shortCode,
+        seenAt: now,
+        bookingUrl: `${host}/dine-res/availability/?partySize=${alert.partySize}&date=${alert.reserveDate}`,
+        body: diningOpeningText({
+          restaurant: alert.restaurant,
+          date: offer.date,
+          time: offer.time,
+          partySize: alert.partySize,
+          link: link(deps.env, shortCode),
+        }),
+      })
+    }
   }
+  await record(deps, job, now, outcomes, openings)
   await retryFaulted(job, faulted)
 }
 
 async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
-  const alerts = await hotelAlertsToCheck(
-    deps.db,
-    job.data.questions.flatMap((question) => question.alertIds),
-    job.data.claimedAt,
-  )
-  const { outcomes, faulted } = await askEach(deps, job, alerts, now, async (question, waiting) => {
-    const first = waiting[0]!
-    const ids = waiting.map((alert) => alert.id)
+  const { outcomes, faulted } = await askEach(deps, job, now, async (question) => {
     const family: EndpointFamily =
-      first.locationIdentifier === 'disneyland' ? 'dlr-hotel' : 'wdw-hotel'
+      question.locationIdentifier === 'disneyland' ? 'dlr-hotel' : 'wdw-hotel'
     let answer
     try {
       answer = await throughBreaker(deps, family, () =>
         fetchRoomAnswer(
           {
             resort: {
-              name: first.resortName,
-              locationIdentifier: first.locationIdentifier,
-              disneySlug: first.sold ? first.disneySlug : null,
+              name: question.resortName!,
+              locationIdentifier: question.locationIdentifier!,
+              disneySlug: question.sold ? question.disneySlug : null,
             },
-            checkInDate: first.checkInDate,
-            checkOutDate: first.checkOutDate,
-            adults: first.numberOfAdults,
-            childAges: first.agesOfChildren,
-            accessible: first.accessible,
+            checkInDate: question.checkInDate!,
+            checkOutDate: question.checkOutDate!,
+            adults: question.numberOfAdults!,
+            childAges: question.agesOfChildren!,
+            accessible: question.accessible!,
           },
           { timeoutMs: deps.env.disney.timeoutMs, via: deps.env.disney.via },
         ),
       )
     } catch (error) {
-      // The alerts' own question cannot be asked: status 3 for these alerts, and nothing else.
+      // The question itself cannot be asked: status 3 for its alerts, and nothing else.
       if (!(error instanceof AlertQuestionError)) throw error
-      await markHotelQuestionErrored(deps.db, ids, error.message, now)
-      deps.metrics.checks.inc({ kind: 'hotel', result: 'errored' }, waiting.length)
-      return { ids: [], rows: [], notBookableYet: false }
+      await markHotelQuestionErrored(deps.db, question.id, error.message, now)
+      deps.metrics.checks.inc({ kind: 'hotel', result: 'errored' }, question.alertCount)
+      return { errored: true, rooms: [], notBookableYet: false }
     }
-    const slug = first.disneySlug!
+    const slug = question.disneySlug!
     if (answer.kind === 'rooms') {
-      await deps.drift.sawRooms(first.locationIdentifier, slug, answer.rooms)
+      await deps.drift.sawRooms(question.locationIdentifier!, slug, answer.rooms)
       if (answer.reasonsUnavailable.length) {
         // Date-wide reasons do not override the rooms: Disney may still price every room.
         deps.logger.debug(
-          { family, slug, reasons: answer.reasonsUnavailable, question: question.queryKey },
+          { family, slug, reasons: answer.reasonsUnavailable, question: question.key },
           'answer gave date-wide reasons unavailable',
         )
         for (const reason of answer.reasonsUnavailable)
           deps.metrics.reasonsUnavailable.inc({ family, reason })
       }
     }
-    const rooms = answer.kind === 'rooms' ? answer.rooms : []
-    const bookingUrl = bookingPage(first.locationIdentifier, slug)
-    const rows: NewNotification[] = []
-    for (const alert of waiting) {
-      const room = firstOpenRoomType(rooms, alert.roomTypes)
-      if (!room) continue
-      const shortCode = newShortCode()
-      rows.push({
-        userId: alert.userId,
-        alertKind: 'hotel',
-        alertId: alert.id,
-        openingKey: `${room.id}|${alert.checkInDate}|${alert.checkOutDate}`,
-        toNumber: alert.phoneNumber,
-        shortCode,
-        seenAt: now,
-        bookingUrl,
-        body: hotelOpeningText({
-          room: room.name,
-          resort: alert.resortName,
-          checkIn: alert.checkInDate,
-          checkOut: alert.checkOutDate,
-          link: link(deps.env, shortCode),
-        }),
-      })
+    return {
+      errored: false,
+      rooms: answer.kind === 'rooms' ? answer.rooms : [],
+      notBookableYet: answer.kind === 'not-bookable-yet',
     }
-    return { ids, rows, notBookableYet: answer.kind === 'not-bookable-yet' }
   })
-  const checked = outcomes.flatMap((outcome) => outcome.ids)
-  const rows = outcomes.flatMap((outcome) => outcome.rows)
-  if (checked.length) {
-    const created = await recordHotelCheck(deps.db, {
-      alertIds: checked,
-      found: rows.map((row) => row.alertId),
-      notBookableYet: outcomes.flatMap((outcome) => (outcome.notBookableYet ? outcome.ids : [])),
-      rows,
-      now,
-      claimedAt: job.data.claimedAt,
+  const asked = outcomes.filter((outcome) => !outcome.errored)
+  const open = asked.filter((outcome) => outcome.rooms.length)
+  const alerts = open.length
+    ? await hotelAlertsAnswered(
+        deps.db,
+        open.map((outcome) => outcome.question.id),
+      )
+    : []
+  const byQuestion = new Map(open.map((outcome) => [outcome.question.id, outcome]))
+  const openings: FoundOpening[] = []
+  for (const alert of alerts) {
+    const outcome = byQuestion.get(alert.questionId)
+    if (!outcome || !acts(alert, outcome.question, now)) continue
+    const room = firstOpenRoomType(outcome.rooms, alert.roomTypes)
+    if (!room) continue
+    const { question } = outcome
+    const shortCode = newShortCode()
+    openings.push({
+      questionId: alert.questionId,
+      userId: alert.userId,
+      alertKind: 'hotel',
+      alertId: alert.id,
+      openingKey: `${room.id}|${alert.checkInDate}|${alert.checkOutDate}`,
+      toNumber: alert.phoneNumber,
+      shortCode,
+      seenAt: now,
+      bookingUrl: bookingPage(question.locationIdentifier!, question.disneySlug!),
+      body: hotelOpeningText({
+        room: room.name,
+        resort: question.resortName!,
+        checkIn: alert.checkInDate,
+        checkOut: alert.checkOutDate,
+        link: link(deps.env, shortCode),
+      }),
     })
-    await queueTexts(deps, created)
-    deps.metrics.checks.inc({ kind: 'hotel', result: 'checked' }, checked.length)
   }
+  await record(
+    deps,
+    job,
+    now,
+    asked,
+    openings,
+    asked.filter((outcome) => outcome.notBookableYet).map((outcome) => outcome.question.id),
+  )
   await retryFaulted(job, faulted)
 }
 
+/** A job of this release: a claim's moment and question ids (older jobs carried alert ids). */
+function isQuestionJob(data: CheckJob) {
+  return (
+    typeof data.claimedAt === 'number' &&
+    data.questions.every((question) => typeof question.questionId === 'number')
+  )
+}
+
 /**
- * One check job: every question asked of Disney once, at once, then every alert waiting on them
- * evaluated and written in one statement (decision 0015).
+ * One check job: every question asked of Disney once, at once; an answer with nothing open is
+ * one row written, and one with openings reads the alerts it may concern (decisions 0015, 0028).
  */
 export function checkProcessor(deps: CheckDeps) {
   const readToken = diningTokenReader(deps.env)
   return async (job: Job<CheckJob>) => {
+    if (!isQuestionJob(job.data)) {
+      // Queued by a worker from before questions (migration 0017 made its questions due again).
+      deps.logger.warn({ job: job.id }, 'check job from before questions skipped')
+      return
+    }
     const now = new Date()
     try {
       if (job.data.kind === 'dining') await checkDining(deps, job, now, readToken)

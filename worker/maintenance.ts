@@ -5,13 +5,14 @@ import { deleteOldAnalyticsEvents } from '../app/models/analytics.server.ts'
 import { deleteExpiredSessions } from '../app/models/session.server.ts'
 import { deleteStaleCodes } from '../app/models/verification.server.ts'
 import { deleteStalePendingAlerts } from '../app/models/pending-alert.server.ts'
+import { deleteUnaskedQuestions, refreshQuestions } from '../app/models/question.server.ts'
 import type { MaintenanceJob, TextQueue } from './queues.ts'
 import { sendPlanEndReminders } from './reminders.ts'
 
 /**
  * Hourly housekeeping: sessions, login codes and sign-in drafts past any use are deleted, and
- * analytics events older than their retention period (ANALYTICS_RETENTION_DAYS); then the
- * reminder texts of trials and cancelled plans ending within two days are queued.
+ * analytics events older than their retention period (ANALYTICS_RETENTION_DAYS); every
+ * question's interval is refreshed and those no alert asks are deleted; then the reminder texts of trials and cancelled plans ending within two days are queued.
  */
 export function maintenanceProcessor(
   db: DB,
@@ -23,9 +24,12 @@ export function maintenanceProcessor(
     const codes = await deleteStaleCodes(db)
     const drafts = await deleteStalePendingAlerts(db)
     const analyticsEvents = await deleteOldAnalyticsEvents(db, options.analyticsRetentionDays)
+    // What time alone changes (a trial ending) reaches the questions here; unasked ones go.
+    const questions = await refreshQuestions(db, 'all', new Date())
+    const unasked = await deleteUnaskedQuestions(db)
     logger.info(
-      { job: job.id, sessions, codes, drafts, analyticsEvents },
-      'swept expired sessions, login codes, drafts and analytics events',
+      { job: job.id, sessions, codes, drafts, analyticsEvents, questions, unasked },
+      'swept expired sessions, login codes, drafts, analytics events and unasked questions',
     )
     const reminders = await sendPlanEndReminders({
       db,
@@ -33,6 +37,6 @@ export function maintenanceProcessor(
       queues: options.queues,
       appUrl: options.appUrl,
     })
-    return { sessions, codes, drafts, analyticsEvents, reminders }
+    return { sessions, codes, drafts, analyticsEvents, questions, unasked, reminders }
   }
 }

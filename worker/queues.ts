@@ -23,20 +23,20 @@ export interface TickJob {
   task: 'claim-due'
 }
 
-/** One question to Disney and the alerts waiting on its answer. */
+/** One question to Disney (a row of `questions`, decision 0028). */
 export interface CheckQuestion {
+  questionId: number
   queryKey: string
-  alertIds: string[]
   /** When it was due, to measure how late it is asked. */
   scheduledFor: number
 }
 
-/** Up to QUESTIONS_PER_JOB questions of one kind (decision 0015). */
+/** Up to QUESTIONS_PER_JOB questions of one kind, claimed together (decision 0015). */
 export interface CheckJob {
   kind: AlertKind
   questions: CheckQuestion[]
-  /** The claim that made it (absent in jobs queued before claims were stamped). */
-  claimedAt?: number
+  /** The claim that made it: the job asks only questions it still holds. */
+  claimedAt: number
 }
 
 export interface SmsJob {

@@ -13,7 +13,7 @@ import { requeueStrandedTexts } from './sms.ts'
  */
 export function checkJobId(job: CheckJob) {
   const hash = createHash('sha1')
-  hash.update(`claim ${job.claimedAt ?? ''}\n`)
+  hash.update(`claim ${job.claimedAt}\n`)
   for (const question of job.questions)
     hash.update(`${question.queryKey}@${question.scheduledFor}\n`)
   return `${job.kind}-${hash.digest('hex').slice(0, 24)}`
@@ -23,9 +23,9 @@ export function checkJobId(job: CheckJob) {
 export function checkJobs(due: readonly DueCheck[]): CheckJob[] {
   return batchByKind(due, QUESTIONS_PER_JOB).map(({ kind, questions }) => ({
     kind,
-    questions: questions.map(({ queryKey, alertIds, scheduledFor }) => ({
+    questions: questions.map(({ questionId, queryKey, scheduledFor }) => ({
+      questionId,
       queryKey,
-      alertIds,
       scheduledFor,
     })),
     // One claim makes all of a tick's round: its questions share the moment.
@@ -37,8 +37,9 @@ export function checkJobs(due: readonly DueCheck[]): CheckJob[] {
 const MAX_ROUNDS = 20
 
 /**
- * A tick: stops alerts whose date has passed, then claims due alerts in bounded batches and
- * enqueues the questions in check jobs of a batch each, and queues again any text whose send job was lost. Postgres holds the schedule; Redis only holds the work.
+ * A tick: stops alerts whose date has passed, then claims due questions in bounded batches and
+ * enqueues them in check jobs of QUESTIONS_PER_JOB each, and queues again any text whose send
+ * job was lost. Postgres holds the schedule; Redis only holds the work.
  */
 export function tickProcessor(deps: { db: DB; queues: Queues; logger: Logger; batchSize: number }) {
   return async () => {
@@ -53,9 +54,8 @@ export function tickProcessor(deps: { db: DB; queues: Queues; logger: Logger; ba
           batches.map((job) => ({ name: job.kind, data: job, opts: { jobId: checkJobId(job) } })),
         )
       })
-      const alerts = checks.reduce((sum, check) => sum + check.alertIds.length, 0)
-      claimed += alerts
-      if (alerts < deps.batchSize) break
+      claimed += checks.length
+      if (checks.length < deps.batchSize) break
     }
     const requeued = await requeueStrandedTexts(deps.db, deps.queues)
     if (claimed || stopped || requeued)

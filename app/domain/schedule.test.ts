@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
+  actsOn,
   batchByKind,
   diningQueryKey,
   hash32,
   hotelQueryKey,
   jobLimiter,
+  lastLookedAt,
   nextDueAt,
   phaseMs,
 } from './schedule'
@@ -89,5 +91,43 @@ describe('check jobs', () => {
         const { max, duration } = jobLimiter(rate, size)
         expect((max * size * 1000) / duration).toBeLessThanOrEqual(rate)
       }
+  })
+})
+
+describe('an alert sharing its question', () => {
+  const MINUTE = 60_000
+  const day = { intervalMs: 1440 * MINUTE, phase: 7 * MINUTE, changedAt: 0 }
+  const club = { intervalMs: 2 * MINUTE, phase: (7 * MINUTE) % (2 * MINUTE), changedAt: 0 }
+  const base = 10 * 1440 * MINUTE
+
+  it("acts only on the first answer at or after each of its own plan's slots", () => {
+    // The question is asked every 2 minutes for The Club; the daily alert's slot is base + 7 min.
+    const checks = Array.from({ length: 24 * 30 }, (_, i) => base + i * 2 * MINUTE + 1_000)
+    const acted = checks.filter((at, i) => i > 0 && actsOn(day, checks[i - 1]!, at))
+    expect(acted).toEqual([base + 8 * MINUTE + 1_000])
+    expect(checks.filter((at, i) => i > 0 && actsOn(club, checks[i - 1]!, at))).toHaveLength(
+      checks.length - 1,
+    )
+  })
+
+  it('still acts at its slot when the checks around it faulted', () => {
+    expect(actsOn(day, base + 6 * MINUTE, base + 20 * MINUTE)).toBe(true)
+    expect(actsOn(day, base + 20 * MINUTE, base + 40 * MINUTE)).toBe(false)
+  })
+
+  it('acts on its first answer after it was created or changed, slot or not', () => {
+    const changed = { ...day, changedAt: base + 30 * MINUTE }
+    expect(actsOn(changed, base + 29 * MINUTE, base + 31 * MINUTE)).toBe(true)
+    expect(actsOn(changed, base + 31 * MINUTE, base + 33 * MINUTE)).toBe(false)
+    expect(actsOn(day, null, base)).toBe(true)
+  })
+
+  it('says when it last looked: its last slot before the last check, or its change', () => {
+    expect(lastLookedAt(day, null)).toBeNull()
+    expect(lastLookedAt(day, base + 60 * MINUTE)).toBe(base + 7 * MINUTE)
+    const changed = { ...day, changedAt: base + 30 * MINUTE }
+    expect(lastLookedAt(changed, base + 20 * MINUTE)).toBeNull()
+    expect(lastLookedAt(changed, base + 60 * MINUTE)).toBe(base + 30 * MINUTE)
+    expect(lastLookedAt(club, base + 9 * MINUTE + 3_000)).toBe(base + 9 * MINUTE)
   })
 })

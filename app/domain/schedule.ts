@@ -45,10 +45,43 @@ export function phaseMs(queryKey: string, intervalMs: number): number {
   return hash32(queryKey) % intervalMs
 }
 
+/** The last slot at or before `at` on a phase of the interval. */
+export function slotAtOrBefore(at: number, intervalMs: number, phase: number): number {
+  return at - ((((at - phase) % intervalMs) + intervalMs) % intervalMs)
+}
+
 /** The next due time strictly after `now` on the question's phase of the interval. */
 export function nextDueAt(now: number, intervalMs: number, phase: number): number {
-  const sincePhase = (((now - phase) % intervalMs) + intervalMs) % intervalMs
-  return now - sincePhase + intervalMs
+  return slotAtOrBefore(now, intervalMs, phase) + intervalMs
+}
+
+/** What an alert's own pace is made of: its plan's interval, its phase in it, its last change. */
+export interface AlertPace {
+  intervalMs: number
+  phase: number
+  /** When it was created, edited or started: its first answer after that counts, slot or not. */
+  changedAt: number
+}
+
+/**
+ * Whether an alert acts on an answer of its question. A question is asked at the fastest
+ * interval among its alerts (decision 0028); each alert acts on the first answer at or after each
+ * of its own slots, i.e. when a slot falls in (previous check, this check], so a slower plan gains
+ * no speed by sharing a question. A new or changed alert acts on its first answer.
+ */
+export function actsOn(alert: AlertPace, previousCheck: number | null, thisCheck: number) {
+  if (previousCheck === null || alert.changedAt > previousCheck) return true
+  return slotAtOrBefore(thisCheck, alert.intervalMs, alert.phase) > previousCheck
+}
+
+/**
+ * When the alert last acted on an answer, from its question's last check: its last slot at or
+ * before that check (the answer that served it came at most one question interval later), or
+ * its change if no slot has passed since. Null before its first answer.
+ */
+export function lastLookedAt(alert: AlertPace, lastCheck: number | null): number | null {
+  if (lastCheck === null || lastCheck < alert.changedAt) return null
+  return Math.max(slotAtOrBefore(lastCheck, alert.intervalMs, alert.phase), alert.changedAt)
 }
 
 /**

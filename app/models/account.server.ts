@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { ENDED_AT_STRIPE } from '~/domain/account-deletion'
 import { statusLabel } from '~/domain/alerts'
+import { answersSeenBy, refreshQuestions } from '~/models/question.server'
 
 type Executor = Kysely<Database>
 
@@ -51,7 +52,7 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
           'a.roomTypeIds',
           'a.status',
           'a.statusReason',
-          'a.lastCheckedAt',
+          'a.questionId',
           'a.lastFoundAt',
           'a.createdAt',
           'a.updatedAt',
@@ -83,7 +84,7 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
           'a.timeRangeEnd',
           'a.status',
           'a.statusReason',
-          'a.lastCheckedAt',
+          'a.questionId',
           'a.lastFoundAt',
           'a.createdAt',
           'a.updatedAt',
@@ -125,6 +126,12 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
             .execute()
         : []
 
+      const seen = await answersSeenBy(trx, userId, [...hotel, ...dining])
+      // "Last checked" as the dashboard shows it: read through each alert's question.
+      const withCheck = <Alert extends { questionId: number; updatedAt: Date }>(alert: Alert) => {
+        const { questionId: _, ...rest } = alert
+        return { ...rest, lastCheckedAt: seen(alert).lastCheckedAt }
+      }
       return {
         exportedAt: now,
         profile: {
@@ -137,12 +144,12 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
         },
         alerts: {
           hotel: hotel.map(({ roomTypeIds, status, ...alert }) => ({
-            ...alert,
+            ...withCheck(alert),
             roomTypes: roomTypeIds.map((id) => roomName.get(id) ?? id),
             status: statusLabel('hotel', status),
           })),
           dining: dining.map(({ status, ...alert }) => ({
-            ...alert,
+            ...withCheck(alert),
             status: statusLabel('dining', status),
           })),
         },
@@ -215,6 +222,13 @@ export async function deleteAccount(
     const conversations = trx.selectFrom('chatSessions').select('id').where('userId', '=', userId)
     await trx.deleteFrom('chatMessages').where('sessionId', 'in', conversations).execute()
     // Subscriptions go before the user: users.subscription_id is cleared by its foreign key.
+    // Its alerts' questions are asked for the others only, or no more.
+    const questions = await trx
+      .selectFrom('hotelAlerts')
+      .select('questionId')
+      .where('userId', '=', userId)
+      .union(trx.selectFrom('diningAlerts').select('questionId').where('userId', '=', userId))
+      .execute()
     for (const table of [
       'chatSessions',
       'planEndReminders',
@@ -232,6 +246,7 @@ export async function deleteAccount(
         .where('id', 'in', [...options.draftIds])
         .execute()
     await trx.deleteFrom('users').where('id', '=', userId).execute()
+    await refreshQuestions(trx, { ids: questions.map((row) => row.questionId) }, new Date())
 
     return trx
       .insertInto('deletedAccounts')

@@ -4,6 +4,7 @@ import { AppError } from '~/domain/app-error'
 import { ALERT_ERRORS, canStartAnother, type AlertKind } from '~/domain/alerts'
 import { isTrialOver } from '~/domain/plans'
 import { recordServerEvent, type AlertCreatedProps } from '~/models/analytics.server'
+import { questionIdFor, refreshQuestions, relinkQuestion } from '~/models/question.server'
 import { isRunningDiningAlert, isRunningHotelAlert } from '~/models/running-alerts.server'
 
 type Executor = Kysely<Database>
@@ -96,39 +97,40 @@ export async function setAlertStatus(
     id,
     () => status,
     now,
-    ({ starting }) =>
-      starting ? { nextCheckAt: nextCheckAfterEdit(now), statusReason: null } : {},
+    ({ starting }) => (starting ? { statusReason: null } : {}),
   )
 }
 
-/** A kind's own columns of a new alert: everything but its owner and its schedule. */
-type AlertFields =
-  | Omit<Insertable<HotelAlertsTable>, 'userId' | keyof ReturnType<typeof newAlertSchedule>>
-  | Omit<Insertable<DiningAlertsTable>, 'userId' | keyof ReturnType<typeof newAlertSchedule>>
+/** A kind's own columns of a new alert: everything but its owner, question and status. */
+type Fields<Table> = Omit<Table, 'userId' | 'questionId' | keyof ReturnType<typeof newAlertStatus>>
+type AlertFields<Kind extends AlertKind> = Kind extends 'hotel'
+  ? Fields<Insertable<HotelAlertsTable>>
+  : Fields<Insertable<DiningAlertsTable>>
 
 /** What an authorised edit decided: the new status, and whether it starts the alert. */
 export type AlertEdit = Awaited<ReturnType<typeof authorizeEdit>>
 
 /**
- * Creates an alert of either kind after the create checks; a running one is due at once, so the
- * worker picks it up on its next tick. Answers the new alert's id.
+ * Creates an alert of either kind after the create checks; a running one waits for its
+ * question's next answer, asked at once if its plan allows. Answers the new alert's id.
  */
-export async function insertAlert(
+export async function insertAlert<Kind extends AlertKind>(
   db: Executor,
   userId: string,
-  kind: AlertKind,
-  fields: AlertFields,
+  kind: Kind,
+  fields: AlertFields<Kind>,
   running: boolean,
   now: Date,
   created: AlertCreatedProps,
 ) {
   return db.transaction().execute(async (trx) => {
     await authorizeCreate(trx, userId, running, now)
-    const row = await trx
-      .insertInto(TABLES[kind])
-      .values({ userId, ...fields, ...newAlertSchedule(running, now) })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const values = { userId, ...newAlertStatus(running, now) }
+    const row =
+      kind === 'hotel'
+        ? await insertHotelAlert(trx, { ...values, ...(fields as AlertFields<'hotel'>) })
+        : await insertDiningAlert(trx, { ...values, ...(fields as AlertFields<'dining'>) })
+    await refreshQuestions(trx, { ids: [row.questionId] }, now, { soon: running })
     if (running) await assertNoRunningTwin(trx, kind, row.id)
     // Counted in the same transaction: every way in (form, API, sign-in draft) counts once.
     await recordServerEvent(trx, { name: 'alert_created', props: created })
@@ -163,6 +165,9 @@ export async function editAlert(
       })
       .where('id', '=', id)
       .execute()
+    const { previous, current } = await relinkQuestion(trx, kind, id)
+    if (previous !== current) await refreshQuestions(trx, { ids: [previous] }, now)
+    await refreshQuestions(trx, { ids: [current] }, now, { soon: edit.status === 1 })
     if (edit.status === 1) await assertNoRunningTwin(trx, kind, id)
   })
 }
@@ -207,13 +212,14 @@ async function assertNoRunningTwin(trx: Transaction<Database>, kind: AlertKind, 
 /** Deletes an alert of its owner; another user's id is as unknown as a made-up one. */
 export async function deleteAlert(db: Executor, userId: string, kind: AlertKind, id: string) {
   await db.transaction().execute(async (trx) => {
-    const result = await trx
+    const deleted = await trx
       .deleteFrom(TABLES[kind])
       .where('id', '=', id)
       .where('userId', '=', userId)
+      .returning('questionId')
       .executeTakeFirst()
-    if (Number(result.numDeletedRows) === 0)
-      throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+    if (!deleted) throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+    await refreshQuestions(trx, { ids: [deleted.questionId] }, new Date())
     await recordServerEvent(trx, { name: 'alert_deleted', props: { kind } })
   })
 }
@@ -280,23 +286,42 @@ async function authorizeEdit(
   return { status, starting, previous: current.status }
 }
 
-/**
- * When an edited or restarted alert is next checked: at once, but never sooner after its last
- * check than its plan allows, so saving an alert over and over cannot check it more often.
- */
-export function nextCheckAfterEdit(now: Date) {
-  return sql<Date>`greatest(${now}::timestamptz, last_checked_at + (
-    select make_interval(mins => p.interval_minutes)
-    from users u join plans p on p.id = u.plan_id where u.id = user_id))`
-}
-
-/** A new alert: if it runs, it started now and its first check is due at the next tick. */
-function newAlertSchedule(running: boolean, now: Date) {
+/** A new alert: if it runs, it started now. */
+function newAlertStatus(running: boolean, now: Date) {
   return {
     status: running ? 1 : 0,
     startedAt: running ? now : null,
-    nextCheckAt: running ? now : null,
     createdAt: now,
     updatedAt: now,
   }
+}
+
+/** A new hotel alert, with its question (made if it is new). */
+export async function insertHotelAlert(
+  db: Executor,
+  alert: Omit<Insertable<HotelAlertsTable>, 'questionId'>,
+) {
+  const questionId = await questionIdFor(db, 'hotel', {
+    ...alert,
+    agesOfChildren: alert.agesOfChildren ?? [],
+    accessible: alert.accessible ?? false,
+  })
+  return db
+    .insertInto('hotelAlerts')
+    .values({ ...alert, questionId })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** A new dining alert, with its question (made if it is new). */
+export async function insertDiningAlert(
+  db: Executor,
+  alert: Omit<Insertable<DiningAlertsTable>, 'questionId'>,
+) {
+  const questionId = await questionIdFor(db, 'dining', alert)
+  return db
+    .insertInto('diningAlerts')
+    .values({ ...alert, questionId })
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }

@@ -6,19 +6,18 @@ import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { DINING_MESSAGES } from '~/domain/dining-alert'
 import { diningAlertSchema } from '~/domain/dining-alert-schema'
-import {
-  assertAlertId,
-  editAlert,
-  insertAlert,
-  nextCheckAfterEdit,
-} from '~/models/alert-rules.server'
+import { assertAlertId, editAlert, insertAlert } from '~/models/alert-rules.server'
+import { answersSeenBy } from '~/models/question.server'
 
 type Executor = Kysely<Database>
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null)
 
 /** The dining alert of the JSON contract (accounts §3). */
-function toJson(alert: DiningAlert & { diningLocationName: string }) {
+function toJson(
+  alert: DiningAlert & { diningLocationName: string },
+  seen: Awaited<ReturnType<typeof answersSeenBy>>,
+) {
   return {
     id: alert.id,
     resortLocationIdentifier: alert.resortLocationIdentifier,
@@ -32,7 +31,7 @@ function toJson(alert: DiningAlert & { diningLocationName: string }) {
     status: alert.status,
     statusReason: alert.statusReason,
     created: iso(alert.createdAt)!,
-    lastCheckedAt: iso(alert.lastCheckedAt),
+    lastCheckedAt: seen(alert).lastCheckedAt,
     lastFoundAt: iso(alert.lastFoundAt),
   }
 }
@@ -48,7 +47,9 @@ export async function listDiningAlerts(db: Executor, userId: string, ids?: strin
     .select('diningLocations.name as diningLocationName')
     .where('diningAlerts.userId', '=', userId)
   if (ids) query = query.where('diningAlerts.id', 'in', ids)
-  return (await query.orderBy('diningAlerts.createdAt', 'desc').execute()).map(toJson)
+  const alerts = await query.orderBy('diningAlerts.createdAt', 'desc').execute()
+  const seen = await answersSeenBy(db, userId, alerts)
+  return alerts.map((alert) => toJson(alert, seen))
 }
 
 /** Checks an alert by every rule of its creation without saving it (a visitor's draft). */
@@ -126,9 +127,8 @@ export async function updateDiningAlert(
   const input = await validate(db, raw, now)
   // Dining alerts are running (1) or stopped (0); the schema refuses any other status.
   const nextStatus = (current: number) => options.status ?? current
-  await editAlert(db, userId, 'dining', id, nextStatus, now, ({ status, starting }) => ({
+  await editAlert(db, userId, 'dining', id, nextStatus, now, ({ starting }) => ({
     ...columns(input),
-    ...(status === DINING_STATUS.running && { nextCheckAt: nextCheckAfterEdit(now) }),
     ...(starting && { statusReason: null }),
   }))
   return (await listDiningAlerts(db, userId, [id]))[0]!

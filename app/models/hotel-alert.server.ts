@@ -6,12 +6,7 @@ import { nightsBetween, todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { HOTEL_MESSAGES, partyOf, resolveRoomSelection } from '~/domain/hotel-alert'
 import { hotelAlertSchema } from '~/domain/hotel-alert-schema'
-import {
-  assertAlertId,
-  editAlert,
-  insertAlert,
-  nextCheckAfterEdit,
-} from '~/models/alert-rules.server'
+import { assertAlertId, editAlert, insertAlert } from '~/models/alert-rules.server'
 import {
   findResort,
   listRoomTypes,
@@ -20,6 +15,7 @@ import {
   toResortJson,
   toRoomTypeJson,
 } from '~/models/catalogue.server'
+import { answersSeenBy } from '~/models/question.server'
 
 type Executor = Kysely<Database>
 
@@ -28,7 +24,7 @@ const iso = (value: Date | string | null) => (value ? new Date(value).toISOStrin
 /** The hotel alert (availability query) of the JSON contract (accounts §3). */
 async function toJson(db: Executor, alerts: HotelAlert[]) {
   if (alerts.length === 0) return []
-  const [resorts, rooms] = await Promise.all([
+  const [resorts, rooms, seen] = await Promise.all([
     resortsById(
       db,
       alerts.map((alert) => alert.resortId),
@@ -37,6 +33,7 @@ async function toJson(db: Executor, alerts: HotelAlert[]) {
       db,
       alerts.flatMap((alert) => alert.roomTypeIds),
     ),
+    answersSeenBy(db, alerts[0]!.userId, alerts),
   ])
   return alerts.map((alert) => ({
     id: alert.id,
@@ -58,10 +55,10 @@ async function toJson(db: Executor, alerts: HotelAlert[]) {
     statusReason: alert.statusReason,
     type: alert.type,
     created: iso(alert.createdAt)!,
-    lastCheckedAt: iso(alert.lastCheckedAt),
+    lastCheckedAt: seen(alert).lastCheckedAt,
     lastFoundAt: iso(alert.lastFoundAt),
     /** Disney's last answer: these dates cannot be booked yet; the alert keeps checking. */
-    notBookableYet: alert.notBookableSince !== null,
+    notBookableYet: seen(alert).notBookableYet,
   }))
 }
 export type HotelAlertJson = Awaited<ReturnType<typeof toJson>>[number]
@@ -120,7 +117,7 @@ function columns(input: Awaited<ReturnType<typeof validate>>) {
 
 /**
  * Creates a hotel alert for its owner. A running alert (the default) needs a free slot, and
- * its first check is due at once, so the worker picks it up on its next tick.
+ * its question is asked at once if its plan allows.
  */
 export async function createHotelAlert(
   db: Executor,
@@ -143,8 +140,8 @@ export async function createHotelAlert(
 }
 
 /**
- * Replaces a hotel alert's fields and, when given, its status. An edited running alert is
- * checked again at the next tick with its new question.
+ * Replaces a hotel alert's fields and, when given, its status. An edited running alert waits
+ * for its (maybe new) question's next answer, asked at once if its plan allows.
  */
 export async function updateHotelAlert(
   db: Executor,
@@ -166,10 +163,7 @@ export async function updateHotelAlert(
   }
   await editAlert(db, userId, 'hotel', id, nextStatus, now, ({ status, previous }) => ({
     ...columns(input),
-    // New dates get their own answer from Disney.
-    notBookableSince: null,
     ...(status !== previous && { statusReason: null }),
-    ...(status === HOTEL_STATUS.running && { nextCheckAt: nextCheckAfterEdit(now) }),
   }))
   return (await listHotelAlerts(db, userId, [id]))[0]!
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
-import { type Kysely, type Updateable, type UpdateQueryBuilder, type UpdateResult } from 'kysely'
+import type { Kysely, Updateable } from 'kysely'
+import { refreshQuestions } from '~/models/question.server'
 import type {
   Database,
   NotificationStatus,
@@ -35,30 +36,6 @@ export interface NewNotification {
   shortCode: string
   body: string
   seenAt: Date
-}
-
-/**
- * Writes the outbox rows for a check's new openings, before anything is sent, in one statement
- * with the check's own update of its alerts: a check costs one round trip, and its rows and
- * update commit together. An opening an alert has already been told about is skipped by the
- * unique key; only the new rows come back.
- */
-export async function recordCheck<Table extends 'hotelAlerts' | 'diningAlerts'>(
-  db: Executor,
-  rows: NewNotification[],
-  checked: UpdateQueryBuilder<Database, Table, Table, UpdateResult>,
-) {
-  if (rows.length === 0) {
-    await checked.execute()
-    return []
-  }
-  return db
-    .with('checked', () => checked)
-    .insertInto('notifications')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['alertKind', 'alertId', 'openingKey']).doNothing())
-    .returning(['id', 'alertKind', 'alertId'])
-    .execute()
 }
 
 /**
@@ -213,12 +190,14 @@ export async function recordDeliveryStatus(
   return moved?.status ?? null
 }
 
+/** A number replied STOP: nothing more is texted to it, and its alerts are no longer asked. */
 export async function optOut(db: Executor, phoneNumber: string) {
   await db
     .insertInto('smsOptOuts')
     .values({ phoneNumber })
     .onConflict((oc) => oc.doNothing())
     .execute()
+  await refreshQuestions(db, { phoneNumber }, new Date())
 }
 
 /** When the number replied STOP, if it has not texted START since. */
@@ -235,8 +214,10 @@ export async function isOptedOut(db: Executor, phoneNumber: string) {
   return (await optedOutAt(db, phoneNumber)) !== null
 }
 
+/** A number texted START: its alerts are asked again. */
 export async function optIn(db: Executor, phoneNumber: string) {
   await db.deleteFrom('smsOptOuts').where('phoneNumber', '=', phoneNumber).execute()
+  await refreshQuestions(db, { phoneNumber }, new Date())
 }
 
 /** The texts of some alerts, newest first, for the dashboard's history. */

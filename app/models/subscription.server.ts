@@ -3,6 +3,7 @@ import type { Database, Plan, User } from '../../db/schema.ts'
 import { grantsPlan, hasEnded, isNewerState } from '~/domain/billing'
 import { lockAccount } from '~/models/alert-rules.server'
 import { recordServerEvent } from '~/models/analytics.server'
+import { refreshQuestions } from '~/models/question.server'
 import { isRunningDiningAlert, isRunningHotelAlert } from '~/models/running-alerts.server'
 
 type Executor = Kysely<Database>
@@ -50,12 +51,12 @@ async function stopAlertsAbove(trx: Transaction<Database>, userId: string, limit
       offset ${limit}
     ),
     hotel as (
-      update hotel_alerts set status = 0, next_check_at = null, updated_at = now(),
+      update hotel_alerts set status = 0, updated_at = now(),
         status_reason = 'Stopped when the plan changed to one with fewer alerts.'
       where id in (select id::uuid from excess where kind = 'hotel') returning 1
     ),
     dining as (
-      update dining_alerts set status = 0, next_check_at = null, updated_at = now(),
+      update dining_alerts set status = 0, updated_at = now(),
         status_reason = 'Stopped when the plan changed to one with fewer alerts.'
       where id in (select id::uuid from excess where kind = 'dining') returning 1
     )
@@ -66,8 +67,7 @@ async function stopAlertsAbove(trx: Transaction<Database>, userId: string, limit
 
 /**
  * Moves a locked user to `plan` (or to no plan), in the caller's transaction. A lower limit
- * stops the excess alerts; a new interval takes effect at the next tick, because each running
- * alert is due at once and the tick re-phases it on the new interval.
+ * stops the excess alerts; a new interval takes effect through the user's questions.
  */
 async function moveUser(
   trx: Transaction<Database>,
@@ -78,16 +78,6 @@ async function moveUser(
 ): Promise<{ user: User; stopped: number }> {
   const now = new Date()
   const stopped = await stopAlertsAbove(trx, user.id, to?.alertLimit ?? Number.MAX_SAFE_INTEGER)
-  if (to && from?.id !== to.id) {
-    for (const table of ['hotelAlerts', 'diningAlerts'] as const) {
-      await trx
-        .updateTable(table)
-        .set({ nextCheckAt: now })
-        .where('userId', '=', user.id)
-        .where('status', '=', 1)
-        .execute()
-    }
-  }
   const updated = await trx
     .updateTable('users')
     .set({
@@ -101,6 +91,8 @@ async function moveUser(
     .where('id', '=', user.id)
     .returningAll()
     .executeTakeFirstOrThrow()
+  // The user's questions follow the new plan: asked faster at once, slower from their next check.
+  await refreshQuestions(trx, { userId: user.id }, now)
   // Every change of plan passes here: a first plan, an upgrade or downgrade, a plan that ended.
   if (from?.id !== to?.id)
     await recordServerEvent(trx, {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database, Role, User } from '../../db/schema.ts'
+import { refreshQuestions } from '~/models/question.server'
 
 type Executor = Kysely<Database>
 
@@ -76,12 +77,15 @@ export async function changePhoneNumber(
   role: Role,
 ): Promise<User | undefined> {
   try {
-    return await db
+    const user = await db
       .updateTable('users')
       .set({ phoneNumber, role })
       .where('id', '=', userId)
       .returningAll()
       .executeTakeFirstOrThrow()
+    // Whether its alerts may be checked follows the number (a STOPped one may not).
+    await refreshQuestions(db, { userId }, new Date())
+    return user
   } catch (error) {
     const { code, constraint } = error as { code?: string; constraint?: string }
     if (code === '23505' && constraint === 'users_phone_number_key') return undefined

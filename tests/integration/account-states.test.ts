@@ -13,7 +13,7 @@ import { loader as settingsPage } from '~/routes/settings'
 import { alertRow, alertsOf } from '../support/rows.ts'
 import { callRoute, formRequest, getRequest } from '../support/routes.ts'
 import { cookieFor } from '../support/session.ts'
-import { db, queues, tick } from '../support/worker-harness.ts'
+import { checkJobsFor, db, queues, tick } from '../support/worker-harness.ts'
 
 async function dashboardData(cookie: string, path = '/dashboard') {
   const response = await callRoute(dashboard, getRequest(path, { cookie }))
@@ -82,11 +82,8 @@ describe('a number that replied STOP', () => {
 
   it('has its alerts left unchecked until it texts START, then checked at once', async () => {
     const user = await createUser(db, { planId: 'the-club', trialStartUtc: new Date() })
-    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
-    const claimed = async () =>
-      (await queues.check.getJobs(['waiting'])).some((job) =>
-        job.data.questions.some((question) => question.alertIds.includes(alert.id)),
-      )
+    const alert = await createAlertRow(db, 'dining', user.id)
+    const claimed = async () => (await checkJobsFor('dining', alert.id)).length > 0
 
     await optOut(db, user.phoneNumber)
     await tick()

@@ -7,32 +7,29 @@ import { createAlertRow, createUser, daysFromToday } from '../../db/factories.ts
 import { setAlertStatus } from '~/models/alert-rules.server'
 import { updateDiningAlert } from '~/models/dining-alert.server'
 import { getDb } from '~/utils/db.server'
+import { alertRow } from '../support/rows.ts'
 
 const db = getDb()
 const MINUTE = 60_000
 
 async function nextCheck(id: string) {
-  const row = await db
-    .selectFrom('diningAlerts')
-    .select('nextCheckAt')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  return new Date(row.nextCheckAt!).getTime()
+  return new Date((await alertRow('dining', id)).nextCheckAt!).getTime()
 }
 
 describe('an edited or restarted alert', () => {
   // Magic Hour checks once an hour.
   const hourly = () => createUser(db, { planId: 'magic-hour', trialStartUtc: new Date() })
 
-  it('checked a minute ago waits for its plan interval after that check', async () => {
+  it('whose question was checked a minute ago waits for its plan interval after that check', async () => {
     const user = await hourly()
     const lastCheckedAt = new Date(Date.now() - MINUTE)
     const alert = await createAlertRow(db, 'dining', user.id, { lastCheckedAt, nextCheckAt: null })
+    // Another restaurant and time, the same question: one place, party and date.
     await updateDiningAlert(db, user.id, alert.id, {
       resortLocationIdentifier: 'disney-world',
-      diningLocationId: '90002464',
-      reserveDate: daysFromToday(21),
-      partySize: 3,
+      diningLocationId: '16660079',
+      reserveDate: daysFromToday(20),
+      partySize: 4,
       preferredTime: null,
       timeRangeStart: '17:00:00',
       timeRangeEnd: '21:00:00',

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest'
 import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { configureSimulator } from '../../mocks/disney.ts'
+import { relinkQuestion } from '~/models/question.server'
 import { checkProcessor } from '../../worker/check.ts'
-import type { CheckJob } from '../../worker/queues.ts'
 import { AnswerWatch } from '../../worker/upstream/answer-watch.ts'
 import { UpstreamFault } from '../../worker/upstream/errors.ts'
 import { createSession } from '~/models/session.server'
@@ -18,7 +18,6 @@ import { NOT_FOUND_ALARM_MS, upstreamKey } from '~/utils/upstream-health.server'
 import { callRoute, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
 import {
   alertRow,
-  asJob,
   check,
   questionJob,
   checkNow,
@@ -41,7 +40,6 @@ async function hotelAlertAt(resortName: string, roomNames: string[], overrides =
   const alert = await createAlertRow(db, 'hotel', user.id, {
     resortId: resort.id,
     roomTypeIds: chosen.map((room) => room.id),
-    nextCheckAt: new Date(),
     ...overrides,
   })
   return { user, resort, rooms: chosen, alert }
@@ -109,23 +107,22 @@ describe('a hotel answer', () => {
       'Standard View',
     ])
     configureSimulator({ fault: 'dlr-not-found', script: { dining: [], rooms: ['JB'] } })
-    const question = (alertId: string) => ({
-      queryKey: alertId,
-      alertIds: [alertId],
-      scheduledFor: Date.now(),
-    })
-    const job = asJob<CheckJob>({
-      kind: 'hotel',
-      questions: [lodge.alert.id, californian.alert.id, later.alert.id].map(question),
-    })
+    const job = await questionJob('hotel', [lodge.alert.id, californian.alert.id, later.alert.id])
+    const unanswered = (await hotelRow(californian.alert.id)).lastCheckedAt
+    expect(job.data.questions).toHaveLength(3)
     await expect(check(job)).rejects.toMatchObject({ family: 'dlr-hotel', reason: 'http' })
-    expect(job.data.questions.map((asked) => asked.alertIds)).toEqual([[californian.alert.id]])
+    expect(job.data.questions.map((asked) => asked.questionId)).toEqual([
+      californian.alert.questionId,
+    ])
     expect(await hotelRow(lodge.alert.id)).toMatchObject({ status: 2, notBookableSince: null })
     expect(await textsOf(lodge.alert.id)).toHaveLength(1)
     const waiting = await hotelRow(later.alert.id)
     expect(waiting).toMatchObject({ status: 1, lastFoundAt: null })
     expect(waiting.notBookableSince).not.toBeNull()
-    expect(await hotelRow(californian.alert.id)).toMatchObject({ status: 1, lastCheckedAt: null })
+    expect(await hotelRow(californian.alert.id)).toMatchObject({
+      status: 1,
+      lastCheckedAt: unanswered,
+    })
   })
 
   it('leaves a stay beyond the booking window waiting, says so on the dashboard, and clears it when dates are sold', async () => {
@@ -148,11 +145,13 @@ describe('a hotel answer', () => {
       data.alerts.find((listed: { id: string }) => listed.id === alert.id)?.notBookableYet,
     ).toBe(true)
 
+    // New dates are a new question, with its own answer from Disney.
     await db
       .updateTable('hotelAlerts')
       .set({ checkInDate: daysFromToday(40), checkOutDate: daysFromToday(44) })
       .where('id', '=', alert.id)
       .execute()
+    await relinkQuestion(db, 'hotel', alert.id)
     configureSimulator({ script: { dining: [], rooms: [] } })
     await checkNow('hotel', [alert.id])
     expect((await hotelRow(alert.id)).notBookableSince).toBeNull()
@@ -169,7 +168,6 @@ describe('a dining answer', () => {
       preferredTime: null,
       timeRangeStart: '16:30:00',
       timeRangeEnd: '22:00:00',
-      nextCheckAt: new Date(),
     })
     configureSimulator({ script: { dining: [`80010856|${date}|17:15:00`], rooms: [] } })
     await checkNow('dining', [alert.id])
@@ -182,10 +180,10 @@ describe('a dining answer', () => {
 
   it('takes dine-res\'s 200 "not found" as no news, not a fault, and warns on /healthz when it never ends', async () => {
     const user = await subscriber()
-    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
+    const alert = await createAlertRow(db, 'dining', user.id)
     // A watch of its own: each process writes the mark at most every few seconds.
     const check = checkProcessor({ ...deps, answers: new AnswerWatch(connection, env.redisPrefix) })
-    const job = questionJob('dining', [alert.id])
+    const job = await questionJob('dining', [alert.id])
     configureSimulator({ fault: 'not-found' })
     await check(job)
     expect(
@@ -209,7 +207,7 @@ describe('a dining answer', () => {
 
   it("reads the site's HTML page as an expired session", async () => {
     const user = await subscriber()
-    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
+    const alert = await createAlertRow(db, 'dining', user.id)
     configureSimulator({ fault: 'html' })
     const error = await checkNow('dining', [alert.id]).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UpstreamFault)

@@ -47,13 +47,8 @@ const diningPayload = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-const call = (
-  fn: typeof hotelApi,
-  path: string,
-  body: unknown,
-  token: string,
-  method = 'POST',
-) => callRoute(fn, jsonRequest(path, body, { token, method }))
+const call = (fn: typeof hotelApi, path: string, body: unknown, token: string, method = 'POST') =>
+  callRoute(fn, jsonRequest(path, body, { token, method }))
 
 /** The dashboard's view of one user, as its loader answers it. */
 async function dashboardOf(user: User, query = '') {
@@ -174,9 +169,7 @@ describe('a duplicate of a running alert', () => {
       ),
     )
     expect(restart.status).toBe(302)
-    expect((await alertsOf('hotel', user.id)).filter((alert) => alert.status === 1)).toHaveLength(
-      2,
-    )
+    expect((await alertsOf('hotel', user.id)).filter((alert) => alert.status === 1)).toHaveLength(2)
   })
 
   it('is refused by the dining API; another time of day is another alert', async () => {

@@ -30,23 +30,27 @@ function startWorker(env: Record<string, string> = {}) {
   return child
 }
 
+/** Questions asked so far in this file: each call of dueAlerts asks new ones. */
+let questionsAsked = 0
+
 /**
- * Dining alerts due now, on dates a day or two out where the simulator opens tables, spread over
- * many questions (party size × date) so a batch takes a while at the upstream rate limit.
+ * Dining alerts due now, on dates a few days out where the simulator opens tables, spread over
+ * many questions (party size × date) so a batch takes a while at the upstream rate limit. Each
+ * question is new, so it is asked at once (one checked a moment ago would wait its interval).
  */
 async function dueAlerts(questions: number, perQuestion = 3, planId = 'the-club') {
   const user = await createUser(db, { planId, trialStartUtc: new Date() })
   const ids: string[] = []
   for (let q = 0; q < questions; q++) {
+    const n = questionsAsked++
     for (let a = 0; a < perQuestion; a++) {
       const alert = await createAlertRow(db, 'dining', user.id, {
-        partySize: 1 + (q % 10),
-        reserveDate: daysFromToday(1 + Math.floor(q / 10)),
+        partySize: 1 + (n % 20),
+        reserveDate: daysFromToday(1 + Math.floor(n / 20)),
         diningLocationId: ['90002464', '16660079', '90002606'][a % 3]!,
         preferredTime: null,
         timeRangeStart: '07:00:00',
         timeRangeEnd: '22:00:00',
-        nextCheckAt: new Date(),
       })
       ids.push(alert.id)
     }
@@ -60,10 +64,11 @@ async function dueAlerts(questions: number, perQuestion = 3, planId = 'the-club'
  */
 async function uncheckedCount(ids: string[], since: Date) {
   const { count } = await db
-    .selectFrom('diningAlerts')
+    .selectFrom('diningAlerts as a')
+    .innerJoin('questions as q', 'q.id', 'a.questionId')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('id', 'in', ids)
-    .where((eb) => eb.or([eb('lastCheckedAt', 'is', null), eb('lastCheckedAt', '<', since)]))
+    .where('a.id', 'in', ids)
+    .where((eb) => eb.or([eb('q.lastCheckedAt', 'is', null), eb('q.lastCheckedAt', '<', since)]))
     .executeTakeFirstOrThrow()
   return Number(count)
 }
@@ -75,10 +80,18 @@ async function checkState(
   redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
 ) {
   const unchecked = await db
-    .selectFrom('diningAlerts')
-    .select(['id', 'status', 'nextCheckAt', 'claimedAt', 'lastCheckedAt'])
-    .where('id', 'in', ids)
-    .where((eb) => eb.or([eb('lastCheckedAt', 'is', null), eb('lastCheckedAt', '<', since)]))
+    .selectFrom('diningAlerts as a')
+    .innerJoin('questions as q', 'q.id', 'a.questionId')
+    .select([
+      'a.id',
+      'a.status',
+      'q.id as questionId',
+      'q.nextCheckAt',
+      'q.claimedAt',
+      'q.lastCheckedAt',
+    ])
+    .where('a.id', 'in', ids)
+    .where((eb) => eb.or([eb('q.lastCheckedAt', 'is', null), eb('q.lastCheckedAt', '<', since)]))
     .limit(5)
     .execute()
   const connection = new Redis(redisUrl)
@@ -89,10 +102,10 @@ async function checkState(
   const ticks = await queues.tick.getJobCounts()
   const tickFailed = (await queues.tick.getFailed(0, 2)).map((job) => job.failedReason)
   const tickSchedulers = await queues.tick.getJobSchedulers()
-  // The check jobs that held those alerts, and what became of them.
-  const lost = new Set(unchecked.map((alert) => alert.id))
+  // The check jobs that held those alerts' questions, and what became of them.
+  const lost = new Set(unchecked.map((alert) => alert.questionId))
   const holders = (await queues.check.getJobs(['completed', 'failed', 'delayed', 'active', 'wait']))
-    .filter((job) => job.data.questions.some((q) => q.alertIds.some((id) => lost.has(id))))
+    .filter((job) => job.data.questions.some((q) => lost.has(q.questionId)))
     .map((job) => ({
       id: job.id,
       claimedAt: job.data.claimedAt,
@@ -327,10 +340,10 @@ describe('a locked table', () => {
 
 /**
  * Every check the database records, by a trigger of this test's database: how many times each
- * alert was checked, which the alerts' own rows (their last check only) cannot say.
+ * alert's question was checked, which its row (its last check only) cannot say.
  */
 async function recordChecks() {
-  await sql`create table if not exists fault_checks (alert_id uuid not null, at timestamptz not null)`.execute(
+  await sql`create table if not exists fault_checks (question_id bigint not null, at timestamptz not null)`.execute(
     db,
   )
   await sql`
@@ -340,13 +353,14 @@ async function recordChecks() {
       return new;
     end $$`.execute(db)
   await sql`
-    create or replace trigger fault_check_recorded after update of last_checked_at on dining_alerts
+    create or replace trigger fault_check_recorded after update of last_checked_at on questions
     for each row when (new.last_checked_at is distinct from old.last_checked_at)
     execute function fault_check_recorded()`.execute(db)
   return async (ids: string[]) => {
     const { rows } = await sql<{ alertId: string; checks: number }>`
-      select alert_id, count(*)::int as checks from fault_checks
-      where alert_id = any(${ids}::uuid[]) group by alert_id`.execute(db)
+      select a.id as alert_id, count(c.at)::int as checks
+      from dining_alerts a left join fault_checks c on c.question_id = a.question_id
+      where a.id = any(${ids}::uuid[]) group by a.id`.execute(db)
     return new Map(rows.map((row) => [row.alertId, row.checks]))
   }
 }

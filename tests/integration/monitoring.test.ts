@@ -37,21 +37,18 @@ import {
   textRow,
   textsOf,
   tickAndCheck,
+  checkJobsFor as jobsAsking,
 } from '../support/worker-harness.ts'
 
 const optOutsOf = (phoneNumber: string) =>
   db.selectFrom('smsOptOuts').selectAll().where('phoneNumber', '=', phoneNumber).execute()
 
-async function checkJobsFor(alertId: string) {
-  return (await queues.check.getJobs(['waiting'])).filter((job) =>
-    job.data.questions.some((question) => question.alertIds.includes(alertId)),
-  )
-}
+const checkJobsFor = (alertId: string) => jobsAsking('dining', alertId)
 
 describe('the tick', () => {
   it('claims a new alert at once, then not again before its plan interval', async () => {
     const user = await subscriber('magic-hour')
-    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
+    const alert = await createAlertRow(db, 'dining', user.id)
     await tick()
     expect(await checkJobsFor(alert.id)).toHaveLength(1)
     const row = await alertRow('dining', alert.id)
@@ -66,59 +63,62 @@ describe('the tick', () => {
   it('groups alerts asking the same question into one check, and one upstream call', async () => {
     const first = await subscriber()
     const second = await subscriber('the-club')
-    const question = { reserveDate: daysFromToday(10), partySize: 4, nextCheckAt: new Date() }
+    const question = { reserveDate: daysFromToday(10), partySize: 4 }
     const a = await createAlertRow(db, 'dining', first.id, question)
     const b = await createAlertRow(db, 'dining', second.id, {
       ...question,
       diningLocationId: '16660079',
     })
+    expect(b.questionId).toBe(a.questionId)
     const { jobs } = await tickAndCheck()
     const asked = jobs
       .flatMap((job) => job.data.questions)
-      .find((candidate) => candidate.alertIds.includes(a.id))
-    expect(asked?.alertIds.sort()).toEqual([a.id, b.id].sort())
+      .filter((candidate) => candidate.questionId === a.questionId)
+    expect(asked).toHaveLength(1)
     expect(simulatorCalls().filter((call) => call.family === 'dining')).toHaveLength(1)
+    expect((await alertRow('dining', b.id)).alertCount).toBe(2)
   })
 
-  it('never splits a question across claim batches, so no claimed alert goes unchecked', async () => {
+  it('claims every due question in one tick, a batch at a time', async () => {
     const user = await subscriber()
-    const dueAt = new Date()
-    const question = { reserveDate: daysFromToday(12), partySize: 3, nextCheckAt: dueAt }
-    const same = await Promise.all(
-      [1, 2, 3].map(() => createAlertRow(db, 'dining', user.id, question)),
+    const alerts = await Promise.all(
+      [3, 4, 5].map((partySize) =>
+        createAlertRow(db, 'dining', user.id, { reserveDate: daysFromToday(12), partySize }),
+      ),
     )
-    const other = await createAlertRow(db, 'dining', user.id, { ...question, partySize: 5 })
-    await tickProcessor({ db, queues, logger, batchSize: 2 })()
-    const jobs = await queues.check.getJobs(['waiting'])
-    const ids = [...same, other].map((alert) => alert.id)
-    const claimed = jobs
-      .flatMap((job) => job.data.questions.flatMap((question) => question.alertIds))
-      .filter((id) => ids.includes(id))
-    expect(claimed.sort()).toEqual([...ids].sort())
+    await tickProcessor({ db, queues, logger, batchSize: 1 })()
+    for (const alert of alerts) expect(await checkJobsFor(alert.id)).toHaveLength(1)
   })
 
   it('skips paused alerts, users without a plan, and free trials that have ended', async () => {
+    // Each asks a question of its own, so nobody else's alert has it asked.
     const paused = await createAlertRow(db, 'dining', (await subscriber()).id, {
       status: 0,
-      nextCheckAt: new Date(),
+      reserveDate: daysFromToday(41),
     })
     const noPlan = await createAlertRow(db, 'dining', (await createUser(db)).id, {
-      nextCheckAt: new Date(),
+      reserveDate: daysFromToday(42),
     })
     const expired = await subscriber('pixie-dust', {
       trialStartUtc: new Date(Date.now() - 8 * 24 * 60 * 60_000),
     })
-    const trialOver = await createAlertRow(db, 'dining', expired.id, { nextCheckAt: new Date() })
+    const trialOver = await createAlertRow(db, 'dining', expired.id, {
+      reserveDate: daysFromToday(43),
+    })
     await tick()
-    for (const alert of [paused, noPlan, trialOver])
+    for (const alert of [paused, noPlan, trialOver]) {
       expect(await checkJobsFor(alert.id)).toHaveLength(0)
+      expect(await alertRow('dining', alert.id)).toMatchObject({
+        intervalMinutes: null,
+        alertCount: 0,
+      })
+    }
   })
 
   it('stops alerts whose date has passed', async () => {
     const user = await subscriber()
     const dining = await createAlertRow(db, 'dining', user.id, {
       reserveDate: daysFromToday(-3),
-      nextCheckAt: new Date(),
     })
     const hotel = await createAlertRow(db, 'hotel', user.id, {
       checkInDate: daysFromToday(-3),
@@ -140,7 +140,6 @@ describe('a dining check', () => {
       reserveDate: date,
       timeRangeStart: '16:30:00',
       timeRangeEnd: '22:00:00',
-      nextCheckAt: new Date(),
     })
     configureSimulator({
       script: { dining: [`90002464|${date}|18:15:00`, `90002464|${date}|09:00:00`], rooms: [] },
@@ -154,7 +153,7 @@ describe('a dining check', () => {
     const smsJobs = await queues.sms.getJobs(['waiting'])
     expect(smsJobs.map((job) => job.id)).toEqual([rows[0]!.id])
 
-    await check(questionJob('dining', [alert.id]))
+    await check(await questionJob('dining', [alert.id]))
     expect(await textsOf(alert.id)).toHaveLength(1)
     const row = await alertRow('dining', alert.id)
     expect(row.status).toBe(1)
@@ -174,16 +173,16 @@ describe('a dining check', () => {
       const date = daysFromToday(9)
       const alert = await createAlertRow(db, 'dining', user.id, {
         reserveDate: date,
-        nextCheckAt: new Date(),
       })
       configureSimulator({ ...fault, script: { dining: [`90002464|${date}|18:15:00`], rooms: [] } })
-      const job = questionJob('dining', [alert.id])
+      const job = await questionJob('dining', [alert.id])
+      const before = await alertRow('dining', alert.id)
       const error = await check(job).catch((thrown: unknown) => thrown)
       expect(error).toBeInstanceOf(UpstreamFault)
       expect((error as UpstreamFault).reason).toBe(reason)
       expect(await textsOf(alert.id)).toEqual([])
       const row = await alertRow('dining', alert.id)
-      expect(row).toMatchObject({ status: 1, lastCheckedAt: null })
+      expect(row).toMatchObject({ status: 1, lastCheckedAt: before.lastCheckedAt })
       const health = await (await healthz()).json()
       expect(health.upstream.dining?.reason).toBe(reason)
       if (reason === 'auth')
@@ -193,13 +192,13 @@ describe('a dining check', () => {
 
   it('times out a slow answer as a fault', async () => {
     const user = await subscriber()
-    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
+    const alert = await createAlertRow(db, 'dining', user.id)
     configureSimulator({ latencyMs: 500 })
     const slow = checkProcessor({
       ...deps,
       env: { ...env, disney: { ...env.disney, timeoutMs: 100 } },
     })
-    const error = await slow(questionJob('dining', [alert.id])).catch((e: unknown) => e)
+    const error = await slow(await questionJob('dining', [alert.id])).catch((e: unknown) => e)
     expect((error as UpstreamFault).reason).toBe('timeout')
   })
 
@@ -207,7 +206,7 @@ describe('a dining check', () => {
     const user = await subscriber()
     const alert = await createAlertRow(db, 'dining', user.id)
     configureSimulator({ fault: 'server-error' })
-    const job = questionJob('dining', [alert.id])
+    const job = await questionJob('dining', [alert.id])
     for (let i = 0; i < 5; i++) await check(job).catch(() => undefined)
     const before = simulatorCalls().length
     const error = await check(job).catch((e: unknown) => e)
@@ -222,7 +221,6 @@ describe('a hotel check', () => {
     const { rooms } = await catalogueResort(db)
     const alert = await createAlertRow(db, 'hotel', user.id, {
       roomTypeIds: [rooms[0]!.id, rooms[1]!.id],
-      nextCheckAt: new Date(),
     })
     configureSimulator({
       script: { dining: [], rooms: [rooms[1]!.disneyRoomCodes[0] ?? rooms[1]!.disneyRoomIds[0]!] },
@@ -240,7 +238,7 @@ describe('a hotel check', () => {
 
   it('leaves the alert running when nothing it chose is open', async () => {
     const user = await subscriber()
-    const alert = await createAlertRow(db, 'hotel', user.id, { nextCheckAt: new Date() })
+    const alert = await createAlertRow(db, 'hotel', user.id)
     configureSimulator({ script: { dining: [], rooms: [] } })
     await tickAndCheck()
     const row = await alertRow('hotel', alert.id)
@@ -254,7 +252,6 @@ describe('a hotel check', () => {
     const alert = await createAlertRow(db, 'hotel', user.id, {
       resortId: resort.id,
       roomTypeIds: [rooms[0]!.id],
-      nextCheckAt: new Date(),
     })
     await tickAndCheck()
     const row = await alertRow('hotel', alert.id)
@@ -269,10 +266,9 @@ async function pendingText(phoneNumber?: string) {
   const date = daysFromToday(9)
   const alert = await createAlertRow(db, 'dining', user.id, {
     reserveDate: date,
-    nextCheckAt: new Date(),
   })
   configureSimulator({ script: { dining: [`90002464|${date}|12:00:00`], rooms: [] } })
-  await check(questionJob('dining', [alert.id]))
+  await check(await questionJob('dining', [alert.id]))
   return (await textsOf(alert.id))[0]!
 }
 
@@ -606,23 +602,24 @@ describe('Twilio webhooks and short links', () => {
 describe('a check that starts before its claim commits', () => {
   it('waits for the claim, then checks its alerts', async () => {
     const user = await subscriber('the-club')
-    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
+    const alert = await createAlertRow(db, 'dining', user.id, { reserveDate: daysFromToday(51) })
     await tick()
     const [first] = await checkJobsFor(alert.id)
     await check(asJob<CheckJob>(first!.data))
     const checkedAt = (await alertRow('dining', alert.id)).lastCheckedAt
     await queues.check.obliterate({ force: true })
     await db
-      .updateTable('diningAlerts')
+      .updateTable('questions')
       .set({ nextCheckAt: new Date() })
-      .where('id', '=', alert.id)
+      .where('id', '=', alert.questionId)
       .execute()
 
     // The tick queues its jobs inside the claim's transaction; an idle worker starts one at once.
     let started: Promise<unknown> | undefined
-    await claimDueChecks(db, Date.now(), 500, async ([due]) => {
+    await claimDueChecks(db, Date.now(), 500, async (due) => {
+      const mine = due.find((question) => question.questionId === alert.questionId)!
       started = check(
-        asJob<CheckJob>({ kind: 'dining', questions: [due!], claimedAt: due!.claimedAt }),
+        asJob<CheckJob>({ kind: 'dining', questions: [mine], claimedAt: mine.claimedAt }),
       )
       await new Promise((resolve) => setTimeout(resolve, 200))
     })
@@ -634,17 +631,17 @@ describe('a check that starts before its claim commits', () => {
 })
 
 describe('a check retried through a database outage', () => {
-  it("leaves alerts the tick has claimed again since to that claim's check", async () => {
+  it("leaves questions the tick has claimed again since to that claim's check", async () => {
     const user = await subscriber('the-club')
-    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
+    const alert = await createAlertRow(db, 'dining', user.id, { reserveDate: daysFromToday(52) })
     await tick()
     const [first] = await checkJobsFor(alert.id)
     await queues.check.obliterate({ force: true })
     // Its job kept failing while its slot passed, and the tick claimed it again.
     await db
-      .updateTable('diningAlerts')
+      .updateTable('questions')
       .set({ nextCheckAt: new Date() })
-      .where('id', '=', alert.id)
+      .where('id', '=', alert.questionId)
       .execute()
     await new Promise((resolve) => setTimeout(resolve, 5))
     await tick()
@@ -661,7 +658,7 @@ describe('a check retried through a database outage', () => {
 
   it("keeps trying while the database is away, and gives up on Disney's faults after three tries", async () => {
     const user = await subscriber()
-    const alert = await createAlertRow(db, 'dining', user.id, { nextCheckAt: new Date() })
+    const alert = await createAlertRow(db, 'dining', user.id)
     const away = new Proxy(db, {
       get(target, property) {
         if (property === 'selectFrom' || property === 'with')
@@ -672,15 +669,30 @@ describe('a check retried through a database outage', () => {
         return typeof value === 'function' ? value.bind(target) : value
       },
     })
-    const late = { ...questionJob('dining', [alert.id]), attemptsMade: 500 } as Job<CheckJob>
+    const late = {
+      ...(await questionJob('dining', [alert.id])),
+      attemptsMade: 500,
+    } as Job<CheckJob>
     const error = await checkProcessor({ ...deps, db: away })(late).catch((e: unknown) => e)
     expect(error).not.toBeInstanceOf(UnrecoverableError)
     expect((error as Error).message).toBe('Connection terminated unexpectedly')
 
     configureSimulator({ fault: 'server-error' })
-    const third = { ...questionJob('dining', [alert.id]), attemptsMade: 2 } as Job<CheckJob>
+    const third = { ...(await questionJob('dining', [alert.id])), attemptsMade: 2 } as Job<CheckJob>
     expect(await check(third).catch((e: unknown) => e)).toBeInstanceOf(UnrecoverableError)
-    const second = { ...questionJob('dining', [alert.id]), attemptsMade: 1 } as Job<CheckJob>
+    const second = {
+      ...(await questionJob('dining', [alert.id])),
+      attemptsMade: 1,
+    } as Job<CheckJob>
     expect(await check(second).catch((e: unknown) => e)).toBeInstanceOf(UpstreamFault)
+  })
+})
+
+describe('a check job queued by a worker from before questions', () => {
+  it('is skipped without asking Disney or failing', async () => {
+    const calls = simulatorCalls().length
+    const old = { kind: 'dining', questions: [{ queryKey: 'dining|x', alertIds: ['a'] }] }
+    await expect(check(asJob(old as unknown as CheckJob))).resolves.toBeUndefined()
+    expect(simulatorCalls()).toHaveLength(calls)
   })
 })

@@ -10,7 +10,7 @@ import { getEnv } from '~/env.server'
 import { MESSAGES } from '~/domain/login'
 import { formatPhoneNumber } from '~/domain/phone'
 import { PHONE_CHANGE_MESSAGES } from '~/domain/profile'
-import { diningAlertsToCheck } from '~/models/check.server'
+import { diningAlertsAnswered } from '~/models/check.server'
 import { optOut } from '~/models/outbox.server'
 import { action as apiLogin } from '~/routes/api.account.login'
 import { action as apiLoginVerify } from '~/routes/api.account.loginVerify'
@@ -134,7 +134,8 @@ describe('/settings/phone without JavaScript', () => {
     expect(done.headers.getSetCookie().join()).toMatch(/phone-change-pending=;/)
 
     // The checks read the number from the user: the alert's texts go to the new one.
-    const [checked] = await diningAlertsToCheck(db, [alert.id], undefined)
+    await db.updateTable('users').set({ planId: 'the-club' }).where('id', '=', user.id).execute()
+    const [checked] = await diningAlertsAnswered(db, [alert.questionId], [alert.diningLocationId])
     expect(checked?.phoneNumber).toBe(newNumber)
 
     // The new number signs in to this account; the old one no longer reaches it.

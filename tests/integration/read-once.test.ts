@@ -39,7 +39,11 @@ describe('tables read once per process', () => {
   it('answers resorts and room types by id, listed or not, from one read each', async () => {
     const { db, queries } = countingDb()
     const { resort, rooms } = await catalogueResort(getDb())
-    await getDb().updateTable('resorts').set({ listed: false }).where('id', '=', resort.id).execute()
+    await getDb()
+      .updateTable('resorts')
+      .set({ listed: false })
+      .where('id', '=', resort.id)
+      .execute()
     const ids = rooms.map((room) => room.id)
 
     const [resorts, roomTypes] = await Promise.all([

@@ -2,12 +2,27 @@ import { getDb } from '~/utils/db.server'
 
 /** Rows as the app or the worker left them, for assertions. */
 
-export function alertRow(kind: 'hotel' | 'dining', id: string) {
-  return getDb()
+/** An alert with where its question's schedule stands (decision 0028). */
+export async function alertRow(kind: 'hotel' | 'dining', id: string) {
+  const db = getDb()
+  const alert = await db
     .selectFrom(kind === 'hotel' ? 'hotelAlerts' : 'diningAlerts')
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
+  const question = await db
+    .selectFrom('questions')
+    .select([
+      'nextCheckAt',
+      'claimedAt',
+      'lastCheckedAt',
+      'notBookableSince',
+      'intervalMinutes',
+      'alertCount',
+    ])
+    .where('id', '=', alert.questionId)
+    .executeTakeFirstOrThrow()
+  return { ...alert, ...question }
 }
 
 /** A user's alerts of one kind, oldest first. */

@@ -3,6 +3,7 @@
  * database and Redis prefix, for integration tests that run ticks and checks by hand.
  */
 import type { Job } from 'bullmq'
+import { sql } from 'kysely'
 import { Redis } from 'ioredis'
 import { pino } from 'pino'
 import { afterAll, beforeEach } from 'vitest'
@@ -65,12 +66,48 @@ export function asJob<T>(data: T, id = 'test') {
   return job as unknown as Job<T>
 }
 
-/** A check job of one question, as the tick would have queued it. */
-export function questionJob(kind: CheckJob['kind'], alertIds: string[]) {
+/**
+ * A check job of some alerts' questions, claimed now as the tick would at their alerts' slot:
+ * their last check is put a day back (the slowest plan's interval), so a slot of every plan
+ * lies between it and this one and every alert acts on the answer (decision 0028).
+ */
+export async function questionJob(kind: CheckJob['kind'], alertIds: string[]) {
+  const claimedAt = Date.now()
+  const questions = await db
+    .updateTable('questions')
+    .set({
+      claimedAt: new Date(claimedAt),
+      lastCheckedAt: sql<Date>`least(last_checked_at, ${new Date(claimedAt - 24 * 60 * 60_000)})`,
+    })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom(kind === 'hotel' ? 'hotelAlerts' : 'diningAlerts')
+        .select('questionId')
+        .where('id', 'in', alertIds),
+    )
+    .returning(['id', 'key'])
+    .execute()
   return asJob<CheckJob>({
     kind,
-    questions: [{ queryKey: 'q', alertIds, scheduledFor: Date.now() }],
+    claimedAt,
+    questions: questions.map((row) => ({
+      questionId: row.id,
+      queryKey: row.key,
+      scheduledFor: claimedAt,
+    })),
   })
+}
+
+/** The queued check jobs that ask an alert's question. */
+export async function checkJobsFor(kind: CheckJob['kind'], alertId: string) {
+  const { questionId } = await db
+    .selectFrom(kind === 'hotel' ? 'hotelAlerts' : 'diningAlerts')
+    .select('questionId')
+    .where('id', '=', alertId)
+    .executeTakeFirstOrThrow()
+  return (await queues.check.getJobs(['waiting'])).filter((job) =>
+    job.data.questions.some((question) => question.questionId === questionId),
+  )
 }
 
 /** A user whose plan lets alerts be checked. */
@@ -90,8 +127,8 @@ export async function tickAndCheck() {
 }
 
 /** One check of some alerts, as a job the tick would have queued. */
-export function checkNow(kind: CheckJob['kind'], alertIds: string[]) {
-  return check(questionJob(kind, alertIds))
+export async function checkNow(kind: CheckJob['kind'], alertIds: string[]) {
+  return check(await questionJob(kind, alertIds))
 }
 
 export { alertRow, textRow, textsOf } from './rows.ts'
