@@ -45,8 +45,8 @@ async function dueAlerts(questions: number, perQuestion = 3, planId = 'the-club'
     const n = questionsAsked++
     for (let a = 0; a < perQuestion; a++) {
       const alert = await createAlertRow(db, 'dining', user.id, {
-        partySize: 1 + (n % 20),
-        reserveDate: daysFromToday(1 + Math.floor(n / 20)),
+        partySize: 1 + (n % 10),
+        reserveDate: daysFromToday(1 + Math.floor(n / 10)),
         diningLocationId: ['90002464', '16660079', '90002606'][a % 3]!,
         preferredTime: null,
         timeRangeStart: '07:00:00',

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { createUser } from '../../db/factories.ts'
+import { createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { maintenanceProcessor } from '../../worker/maintenance.ts'
+import { relinkQuestion } from '~/models/question.server'
 import { createSession } from '~/models/session.server'
 import { issueCode } from '~/models/verification.server'
 import { getEnv } from '~/env.server'
@@ -10,6 +11,7 @@ import { liveWorkers } from '~/utils/heartbeat.server'
 import { getLogger } from '~/utils/logger.server'
 import { getRedis } from '~/utils/redis.server'
 import { getSmsQueue } from '~/utils/sms-queue.server'
+import { alertRow } from '../support/rows.ts'
 
 async function until(check: () => Promise<boolean>, timeoutMs = 20_000) {
   const started = Date.now()
@@ -39,7 +41,7 @@ describe('the worker process', () => {
 })
 
 describe('the maintenance sweep', () => {
-  it('deletes expired and long-revoked sessions and stale codes, and keeps the rest', async () => {
+  it('deletes expired and long-revoked sessions and stale codes, keeps the rest, and brings the questions up to date', async () => {
     const db = getDb()
     const user = await createUser(db)
     const longAgo = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000)
@@ -52,6 +54,23 @@ describe('the maintenance sweep', () => {
       new Date(Date.now() - 2 * 60 * 60 * 1000),
     )
 
+    // A trial that ended with time alone, and a question its only alert was edited away from.
+    const trial = await createUser(db, { planId: 'pixie-dust', trialStartUtc: new Date() })
+    const ended = await createAlertRow(db, 'dining', trial.id, { reserveDate: daysFromToday(44) })
+    const moved = await createAlertRow(db, 'dining', trial.id, { reserveDate: daysFromToday(45) })
+    expect((await alertRow('dining', ended.id)).intervalMinutes).toBe(1440)
+    await db
+      .updateTable('users')
+      .set({ trialStartUtc: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+      .where('id', '=', trial.id)
+      .execute()
+    await db
+      .updateTable('diningAlerts')
+      .set({ reserveDate: daysFromToday(46) })
+      .where('id', '=', moved.id)
+      .execute()
+    await relinkQuestion(db, 'dining', moved.id)
+
     const sweep = maintenanceProcessor(db, getLogger(), {
       analyticsRetentionDays: 395,
       queues: { sms: getSmsQueue() },
@@ -63,8 +82,19 @@ describe('the maintenance sweep', () => {
       codes: 1,
       drafts: 0,
       analyticsEvents: 0,
+      questions: 2,
+      unasked: 1,
       reminders: { texted: 0, skipped: 0 },
     })
+    expect(await alertRow('dining', ended.id)).toMatchObject({
+      intervalMinutes: null,
+      nextCheckAt: null,
+    })
+    const gone = await db
+      .selectFrom('questions')
+      .where('id', '=', moved.questionId)
+      .executeTakeFirst()
+    expect(gone).toBeUndefined()
     const left = await db.selectFrom('sessions').where('userId', '=', user.id).execute()
     expect(left).toHaveLength(1)
   })
