@@ -40,6 +40,9 @@ create table questions (
 );
 -- The claim reads due questions in due order: this index is that order.
 create index questions_due_idx on questions (next_check_at) where next_check_at is not null;
+-- Every tick stops what has passed: by index, not by reading every row twice a second.
+create index questions_date_idx on questions ((coalesce(check_in_date, reserve_date)))
+  where next_check_at is not null;
 
 alter table hotel_alerts add column question_id bigint references questions (id);
 alter table dining_alerts add column question_id bigint references questions (id);
@@ -102,6 +105,8 @@ alter table hotel_alerts alter column question_id set not null;
 alter table dining_alerts alter column question_id set not null;
 create index hotel_alerts_question_idx on hotel_alerts (question_id);
 create index dining_alerts_question_idx on dining_alerts (question_id);
+create index hotel_alerts_running_date_idx on hotel_alerts (check_in_date) where status = 1;
+create index dining_alerts_running_date_idx on dining_alerts (reserve_date) where status = 1;
 
 -- What the questions now hold. The worker is stopped while this runs (docs/operations.md).
 drop index hotel_alerts_due_idx;

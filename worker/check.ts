@@ -292,11 +292,17 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
     }
   })
   const asked = outcomes.filter((outcome) => !outcome.errored)
-  const open = asked.filter((outcome) => outcome.rooms.length)
+  // Alerts are read only for answers with a bookable room, and only those that chose one.
+  const open = asked.filter((outcome) => outcome.rooms.some((room) => room.bookable))
+  const openRooms = open.flatMap((outcome) => outcome.rooms.filter((room) => room.bookable))
   const alerts = open.length
     ? await hotelAlertsAnswered(
         deps.db,
         open.map((outcome) => outcome.question.id),
+        {
+          codes: [...new Set(openRooms.flatMap((room) => (room.code === null ? [] : [room.code])))],
+          ids: [...new Set(openRooms.map((room) => room.roomId))],
+        },
       )
     : []
   const byQuestion = new Map(open.map((outcome) => [outcome.question.id, outcome]))

@@ -69,9 +69,14 @@ export type HeldQuestion = Awaited<ReturnType<typeof heldQuestions>>[number]
 /**
  * The alerts an answer with openings may concern: running, of owners who may have them checked
  * (a plan, a trial not over, a number not STOPped), with their plan's interval and last change
- * for the slot test. An answer with nothing open reads no alert at all.
+ * for the slot test. An answer with nothing open reads no alert at all; one with bookable rooms
+ * reads only the alerts that chose a room type listed under one of their keys.
  */
-export function hotelAlertsAnswered(db: Executor, questionIds: readonly number[]) {
+export function hotelAlertsAnswered(
+  db: Executor,
+  questionIds: readonly number[],
+  open: { codes: readonly string[]; ids: readonly string[] },
+) {
   return db
     .selectFrom('hotelAlerts')
     .innerJoin('users', 'users.id', 'hotelAlerts.userId')
@@ -107,6 +112,13 @@ export function hotelAlertsAnswered(db: Executor, questionIds: readonly number[]
         ).as('roomTypes'),
     ])
     .where('hotelAlerts.questionId', '=', sql<number>`any(${questionIds}::bigint[])`)
+    .where(
+      sql<boolean>`exists (
+        select 1 from room_types t where t.id = any(hotel_alerts.room_type_ids)
+          and (t.disney_room_codes && ${open.codes}::text[] or t.disney_room_ids && ${open.ids}::text[]
+            or exists (select 1 from room_key_mappings m where m.room_type_id = t.id
+              and m.disney_key = any(case m.key_kind when 'code' then ${open.codes}::text[] else ${open.ids}::text[] end))))`,
+    )
     .where(
       sql<boolean>`${isRunningHotelAlert('hotel_alerts')} and ${mayBeChecked('users', 'plans')}`,
     )
