@@ -103,8 +103,10 @@ from due where due.question_id = q.id;
 
 alter table hotel_alerts alter column question_id set not null;
 alter table dining_alerts alter column question_id set not null;
-create index hotel_alerts_question_idx on hotel_alerts (question_id);
-create index dining_alerts_question_idx on dining_alerts (question_id);
+-- An answer's alerts, and a question's that may run: by question and status in one index (a
+-- question alone would leave the planner to AND it with the date index below, row by row).
+create index hotel_alerts_question_idx on hotel_alerts (question_id, status);
+create index dining_alerts_question_idx on dining_alerts (question_id, status);
 create index hotel_alerts_running_date_idx on hotel_alerts (check_in_date) where status = 1;
 create index dining_alerts_running_date_idx on dining_alerts (reserve_date) where status = 1;
 
