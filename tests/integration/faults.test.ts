@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { createQueues, tickScheduled } from '../../worker/queues.ts'
+import { refreshQuestions } from '~/models/question.server'
 import { getDb } from '~/utils/db.server'
 import { readOutbox } from '../support/outbox.ts'
 import { exited, ownRedis, postgresProxy, spawnWorker, until } from '../support/faults.ts'
@@ -19,8 +20,10 @@ const db = getDb()
 const children: ChildProcess[] = []
 afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGKILL')
-  // A test's alerts stop with it, or the next test's worker would check them (and text) too.
+  // A test's alerts stop with it, and so do their questions, or the next test's worker would ask
+  // them (and text) too, ahead of its own.
   await db.updateTable('diningAlerts').set({ status: 0 }).where('status', '=', 1).execute()
+  await refreshQuestions(db, 'all', new Date())
 })
 
 /** A worker of the test's, killed when it ends. */
@@ -403,6 +406,8 @@ describe('a database outage of any length', () => {
         await until(
           'the first job is recorded',
           async () => (await uncheckedCount(ids, since)) < 60,
+          90_000,
+          () => checkState(ids, since),
         )
         await proxy.cut()
         const unrecorded = await uncheckedCount(ids, since)
