@@ -1,7 +1,8 @@
 /**
- * When alerts are checked. Each running alert is checked once per its plan's interval; alerts
- * that ask Disney the same question share a phase inside the interval, so they fall due together
- * and one upstream call serves them all, while different questions spread over the interval.
+ * When questions are asked and alerts act on their answers. A question is asked once per the
+ * fastest interval among its alerts, on a phase inside that interval (a hash of its key), so
+ * different questions spread over the interval; each alert acts on its answers at its own plan's
+ * slots (decision 0028).
  */
 
 export interface HotelQuestion {
@@ -86,7 +87,7 @@ export function lastLookedAt(alert: AlertPace, lastCheck: number | null): number
 
 /**
  * Questions per check job. A job's fixed cost (its queue round trips, one read and one write of
- * its alerts) is shared by its questions; a fault retries only the questions that faulted.
+ * its questions) is shared by its questions; a fault retries only the questions that faulted.
  */
 export const QUESTIONS_PER_JOB = 20
 
