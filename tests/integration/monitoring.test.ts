@@ -45,6 +45,14 @@ const optOutsOf = (phoneNumber: string) =>
 
 const checkJobsFor = (alertId: string) => jobsAsking('dining', alertId)
 
+/** A question due again now, as when its next slot has come. */
+const dueAgain = (questionId: number) =>
+  db
+    .updateTable('questions')
+    .set({ nextCheckAt: new Date() })
+    .where('id', '=', questionId)
+    .execute()
+
 describe('the tick', () => {
   it('claims a new alert at once, then not again before its plan interval', async () => {
     const user = await subscriber('magic-hour')
@@ -608,11 +616,7 @@ describe('a check that starts before its claim commits', () => {
     await check(asJob<CheckJob>(first!.data))
     const checkedAt = (await alertRow('dining', alert.id)).lastCheckedAt
     await queues.check.obliterate({ force: true })
-    await db
-      .updateTable('questions')
-      .set({ nextCheckAt: new Date() })
-      .where('id', '=', alert.questionId)
-      .execute()
+    await dueAgain(alert.questionId)
 
     // The tick queues its jobs inside the claim's transaction; an idle worker starts one at once.
     let started: Promise<unknown> | undefined
@@ -638,11 +642,7 @@ describe('a check retried through a database outage', () => {
     const [first] = await checkJobsFor(alert.id)
     await queues.check.obliterate({ force: true })
     // Its job kept failing while its slot passed, and the tick claimed it again.
-    await db
-      .updateTable('questions')
-      .set({ nextCheckAt: new Date() })
-      .where('id', '=', alert.questionId)
-      .execute()
+    await dueAgain(alert.questionId)
     await new Promise((resolve) => setTimeout(resolve, 5))
     await tick()
     const [second] = await checkJobsFor(alert.id)
