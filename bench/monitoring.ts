@@ -39,6 +39,7 @@ import { seed } from '../db/seed.ts'
 import { claimDueChecks } from '../app/models/monitoring.server.ts'
 import { refreshQuestions } from '../app/models/question.server.ts'
 import { bullPrefix, QUEUES } from '../worker/queues.ts'
+import { machineSpeed } from './calibrate.ts'
 import { cpuMs, machineCpuMs, postgresCpuMs, postgresCpuShares } from './proc.ts'
 import { isLocalRedis, redisSince, sampleRedis, startPrivateRedis } from './redis.ts'
 
@@ -341,7 +342,12 @@ async function startUpstream(env: NodeJS.ProcessEnv) {
   const port = 9600
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'mocks/simulator-server.ts', '--port', String(port)],
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof-upstream'] : []),
+      ...['--import', 'tsx', 'mocks/simulator-server.ts', '--port', String(port)],
+      // No web app runs here to receive Twilio's status callbacks.
+      '--no-status-callbacks',
+    ],
     { env, stdio: ['ignore', 'pipe', 'inherit'] },
   )
   await new Promise<void>((resolve, reject) => {
@@ -395,6 +401,7 @@ async function main() {
   const db = createDb(url, { max: 4 })
   undo.push(() => db.destroy())
   await seed(db)
+  console.log(`   ${await machineSpeed(db)}`)
   const dbSize = async () =>
     Number(
       (

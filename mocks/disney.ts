@@ -1,9 +1,10 @@
-import { http, HttpResponse, delay } from 'msw'
+import { HttpResponse, delay } from 'msw'
 import { readCatalogue, type CatalogueResort, type CatalogueRestaurant } from '../db/catalogue.ts'
 import { MEAL_WINDOWS, minutesOf, type Meal } from '../app/domain/dining-alert.ts'
 import { todayIn } from '../app/domain/dates.ts'
 import { beyondSurelyBookable } from '../app/domain/room-keys.ts'
 import { hash32 } from '../app/domain/schedule.ts'
+import { handlersFor, type Endpoint } from './endpoints.ts'
 
 /**
  * A simulator of Disney's availability endpoints in the shapes of Disney's real answers
@@ -48,6 +49,8 @@ interface SimulatorState {
   latencyMs: number
   script: ScriptedOpenings | null
   calls: { family: 'dining' | 'wdw-hotel' | 'dlr-hotel'; url: string }[]
+  /** Keeps each call for `simulatorCalls` (tests); the simulator process, which never reads them, does not. */
+  recordCalls: boolean
   expectedToken: string
 }
 
@@ -57,7 +60,12 @@ const state: SimulatorState = {
   latencyMs: 0,
   script: null,
   calls: [],
+  recordCalls: true,
   expectedToken: 'simulator-dining-token',
+}
+
+function recordCall(family: SimulatorState['calls'][number]['family'], url: string) {
+  if (state.recordCalls) state.calls.push({ family, url })
 }
 
 export function configureSimulator(changes: Partial<Omit<SimulatorState, 'calls'>>) {
@@ -81,18 +89,29 @@ const DINING_ANSWER_MS = 10_000
 /** Disney's slots fall on five-minute steps ("11:35:00"). */
 const SLOT_STEP_MINUTES = 5
 
+/** Two 32-bit numbers mixed into one evenly spread (MurmurHash3's finalizer over a ^ b·φ). */
+function mix32(a: number, b: number) {
+  let hash = a ^ Math.imul(b, 0x9e3779b9)
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b)
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35)
+  return (hash ^ (hash >>> 16)) >>> 0
+}
+
+/** The chance a slot on `date` is open: higher one to three days before, when plans change. */
+function chanceOn(date: string, chanceNear: number, chanceFar: number) {
+  const daysBefore = (Date.parse(`${date}T12:00:00Z`) - Date.now()) / DAY_MS
+  return daysBefore >= 0.5 && daysBefore <= 3.5 ? chanceNear : chanceFar
+}
+
 /**
- * Whether a slot is open right now: a weighted coin, re-tossed every few minutes. Each slot is
- * re-tossed on a phase of its own, so openings come and go all the time, as cancellations do,
- * rather than all at once at a shared moment.
+ * Whether the slot hashed to `slot` is open right now: a weighted coin, re-tossed every few
+ * minutes. Each slot is re-tossed on a phase of its own, so openings come and go all the time, as
+ * cancellations do, rather than all at once at a shared moment. Integers only: a dining answer
+ * tosses some 14,000 slots.
  */
-function drawnOpen(key: string, date: string, chanceNear: number, chanceFar: number) {
-  const now = Date.now()
-  const daysBefore = (Date.parse(`${date}T12:00:00Z`) - now) / DAY_MS
-  const chance = daysBefore >= 0.5 && daysBefore <= 3.5 ? chanceNear : chanceFar
-  const phase = hash32(`${state.seed}|phase|${key}`) % SLOT_LIFETIME_MS
-  const draw = Math.floor((now + phase) / SLOT_LIFETIME_MS)
-  return hash32(`${state.seed}|${key}|${draw}`) / 2 ** 32 < chance
+function drawnOpen(slot: number, chance: number) {
+  const draw = Math.floor((Date.now() + (slot % SLOT_LIFETIME_MS)) / SLOT_LIFETIME_MS)
+  return mix32(slot, draw) / 2 ** 32 < chance
 }
 
 function soldOut(address: string) {
@@ -153,18 +172,19 @@ function label(time: string) {
 
 /** One meal period of a venue: every open slot on five-minute steps, or an empty offer list. */
 function mealPeriods(venue: CatalogueRestaurant, date: string, party: string) {
+  const table = hash32(`${state.seed}|${venue.id}|${date}|${party}`)
+  const chance = chanceOn(date, 0.007, 0.001)
   return venue.mealPeriods.map((period) => {
     const window = MEAL_WINDOWS[(period === 'brunch' ? 'lunch' : period) as Meal]
     const open: string[] = []
-    for (let at = minutesOf(window.start)!; at < minutesOf(window.end)!; at += SLOT_STEP_MINUTES) {
-      const time = hhmm(at)
-      const key = `${venue.id}|${date}|${time}`
+    const end = minutesOf(window.end)!
+    for (let at = minutesOf(window.start)!; at < end; at += SLOT_STEP_MINUTES) {
       if (
         state.script
-          ? state.script.dining.includes(key)
-          : drawnOpen(`${key}|${party}`, date, 0.007, 0.001)
+          ? state.script.dining.includes(`${venue.id}|${date}|${hhmm(at)}`)
+          : drawnOpen(mix32(table, at), chance)
       )
-        open.push(time)
+        open.push(hhmm(at))
     }
     const meal = period.charAt(0).toUpperCase() + period.slice(1)
     return {
@@ -227,21 +247,23 @@ function diningAnswer(
   return { statusCode: 200, restaurant, dinnerShow, diningEvent }
 }
 
-export function disneyHandlers() {
+/** Disney's endpoints as the simulator answers them (msw's handlers: `disneyHandlers`). */
+export function disneyEndpoints(): Endpoint[] {
   return [
-    http.get(
-      'https://:host/dine-res/api/availability/:party/:dates/:times',
-      async ({ request, params }) => {
-        state.calls.push({ family: 'dining', url: request.url })
+    {
+      method: 'GET',
+      path: 'https://:host/dine-res/api/availability/:party/:dates/:times',
+      answer: async ({ request, params }) => {
+        recordCall('dining', request.url)
         const fault = await injectedFault('dining')
         if (fault) return fault
         const token = request.headers.get('Authorization')?.replace(/^BEARER /i, '')
         if (state.fault === 'expired-token' || token !== state.expectedToken) {
           return new HttpResponse(null, { status: 401 })
         }
-        const destination = HOSTS[String(params.host) as keyof typeof HOSTS]
-        const party = String(params.party)
-        const date = String(params.dates).split(',')[0]!
+        const destination = HOSTS[params.host as keyof typeof HOSTS]
+        const party = params.party!
+        const date = params.dates!.split(',')[0]!
         // Alerts on one question share an answer for a few seconds, as they would Disney's.
         const cacheKey = `${destination}|${party}|${date}|${Math.floor(Date.now() / DINING_ANSWER_MS)}`
         const cached = state.script ? undefined : diningCache.get(cacheKey)
@@ -252,25 +274,27 @@ export function disneyHandlers() {
         if (!state.script) rememberDining(cacheKey, text)
         return HttpResponse.text(text, { headers: { 'Content-Type': 'application/json' } })
       },
-    ),
-
-    http.post(
-      'https://disneyworld.disney.go.com/wdw-resorts-details-api/api/v1/resort/:slug/availability-and-prices',
-      async ({ request, params }) => {
-        state.calls.push({ family: 'wdw-hotel', url: request.url })
-        return roomAnswer(await request.json(), String(params.slug), 'disney-world')
+    },
+    {
+      method: 'POST',
+      path: 'https://disneyworld.disney.go.com/wdw-resorts-details-api/api/v1/resort/:slug/availability-and-prices',
+      answer: async ({ request, params }) => {
+        recordCall('wdw-hotel', request.url)
+        return roomAnswer(await request.json(), params.slug!, 'disney-world')
       },
-    ),
-
-    http.post(
-      'https://disneyland.disney.go.com/dlr-resort-details-api/api/v1/availability-and-prices/:slug',
-      async ({ request, params }) => {
-        state.calls.push({ family: 'dlr-hotel', url: request.url })
-        return roomAnswer(await request.json(), String(params.slug), 'disneyland')
+    },
+    {
+      method: 'POST',
+      path: 'https://disneyland.disney.go.com/dlr-resort-details-api/api/v1/availability-and-prices/:slug',
+      answer: async ({ request, params }) => {
+        recordCall('dlr-hotel', request.url)
+        return roomAnswer(await request.json(), params.slug!, 'disneyland')
       },
-    ),
+    },
   ]
 }
+
+export const disneyHandlers = () => handlersFor(disneyEndpoints())
 
 /** One room as Disney lists it: a numeric id, and at WDW a code. */
 interface SimulatedRoom {
@@ -366,18 +390,14 @@ async function roomAnswer(body: unknown, slug: string, destination: 'disney-worl
     return HttpResponse.json({ errors: [{ message: 'Resort not found' }] }, { status: 404 })
   const nights = nightsOf(stay.checkInDate, stay.checkOutDate)
   const closedAll = !state.script && soldOut(slug)
+  const stayHash = hash32(`${state.seed}|${slug}|${stay.checkInDate}|${stay.checkOutDate}`)
+  const chance = chanceOn(stay.checkInDate, 0.02, 0.003)
   const lookup: Record<string, unknown> = {}
   for (const room of rooms) {
     const key = room.code ?? room.roomId
     const open = state.script
       ? state.script.rooms.includes(key)
-      : !closedAll &&
-        drawnOpen(
-          `${slug}|${key}|${stay.checkInDate}|${stay.checkOutDate}`,
-          stay.checkInDate,
-          0.02,
-          0.003,
-        )
+      : !closedAll && drawnOpen(mix32(stayHash, hash32(key)), chance)
     lookup[room.roomId] = open
       ? priced(room, nights, destination)
       : {

@@ -1,26 +1,40 @@
 /**
  * The Disney simulator and Twilio's stand-in as a process of their own (`npm run simulator --
- * --port 9600`), so that a benchmark can run workers against outside services that do not share
- * their CPU time. Workers started with SIMULATOR_URL=http://127.0.0.1:9600 send
- * https://host/path there as /host/path; the very handlers the in-process stand-ins use answer
- * it, through msw's getResponse. It runs with the workers' environment: the outbox file is theirs.
+ * --port 9600 [--no-status-callbacks]`), so that a benchmark can run workers against outside
+ * services that do not share their CPU time. Workers started with
+ * SIMULATOR_URL=http://127.0.0.1:9600 send https://host/path there as /host/path; the very
+ * endpoints the in-process stand-ins serve through msw answer it, matched without msw's
+ * per-request machinery (./endpoints.ts). It runs with the workers' environment: the outbox file
+ * is theirs.
  */
 import { createServer } from 'node:http'
 import { parseArgs } from 'node:util'
-import { getResponse } from 'msw'
 import { getEnv } from '../app/env.server.ts'
-import { configureSimulator, disneyHandlers } from './disney.ts'
-import { twilioHandlers } from './twilio.ts'
+import { configureSimulator, disneyEndpoints } from './disney.ts'
+import { routerFor } from './endpoints.ts'
+import { twilioEndpoints } from './twilio.ts'
 
 const { values: args } = parseArgs({
-  options: { port: { type: 'string', default: '9600' } },
+  options: {
+    port: { type: 'string', default: '9600' },
+    // For a benchmark, which runs no web app to receive them.
+    'no-status-callbacks': { type: 'boolean', default: false },
+  },
 })
 const env = getEnv()
-configureSimulator({ seed: env.disney.simulatorSeed, expectedToken: env.disney.diningToken ?? '' })
-const handlers = [
-  ...disneyHandlers(),
-  ...twilioHandlers(env.smsOutboxPath, { print: false, authToken: env.twilio.authToken }),
-]
+configureSimulator({
+  seed: env.disney.simulatorSeed,
+  expectedToken: env.disney.diningToken ?? '',
+  recordCalls: false,
+})
+const answer = routerFor([
+  ...disneyEndpoints(),
+  ...twilioEndpoints(env.smsOutboxPath, {
+    print: false,
+    authToken: env.twilio.authToken,
+    statusCallbacks: !args['no-status-callbacks'],
+  }),
+])
 
 const server = createServer(async (incoming, outgoing) => {
   try {
@@ -35,7 +49,7 @@ const server = createServer(async (incoming, outgoing) => {
       headers,
       body: chunks.length ? Buffer.concat(chunks) : undefined,
     })
-    const response = await getResponse(handlers, request)
+    const response = await answer(request)
     if (!response) {
       outgoing.writeHead(404, { 'Content-Type': 'text/plain' }).end('no simulated endpoint here')
       return

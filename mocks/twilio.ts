@@ -5,7 +5,8 @@
  * phone; what Twilio remembers is kept beside it (./twilio-state.ts), so the web, the worker and
  * the simulator, each running these handlers, answer alike.
  */
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
+import { handlersFor, type Endpoint } from './endpoints.ts'
 import { twilioError, type TwilioApiError } from './twilio-errors.ts'
 import {
   API_VERSION,
@@ -129,7 +130,8 @@ const newestFirst = (
 /** A GMT day (YYYY-MM-DD) of a DateSent filter, which Twilio compares by day. */
 const gmtDay = (value: string | number) => new Date(value).toISOString().slice(0, 10)
 
-export function twilioHandlers(outboxPath: string, options: TwilioStandInOptions) {
+/** Twilio's Messages endpoints as the stand-in answers them (msw's handlers: `twilioHandlers`). */
+export function twilioEndpoints(outboxPath: string, options: TwilioStandInOptions): Endpoint[] {
   const timing: Timing = {
     queuedForMs: options.queuedForMs ?? DEVELOPMENT_TIMING.queuedForMs,
     deliveredAfterMs: options.deliveredAfterMs ?? DEVELOPMENT_TIMING.deliveredAfterMs,
@@ -137,100 +139,115 @@ export function twilioHandlers(outboxPath: string, options: TwilioStandInOptions
   return [
     // The list, newest first by date_sent (https://www.twilio.com/docs/messaging/api/message-resource),
     // texts not sent yet before them; PageSize at a time (50 unless asked, 1,000 at most).
-    http.get(`${MESSAGES}.json`, ({ request, params }) => {
-      const url = new URL(request.url)
-      const query = url.searchParams
-      const now = Date.now()
-      const filters = new URLSearchParams(
-        [...query].filter(([name]) =>
-          ['To', 'From', 'DateSent', 'DateSent<', 'DateSent>'].includes(name),
-        ),
-      )
-      const matching = readMessages(outboxPath, String(params.accountSid))
-        .reverse()
-        .map((message) => ({ message, sentAt: messageAt(message, now).sentAt }))
-        .filter(({ message, sentAt }) => {
-          const day = sentAt === null ? null : gmtDay(sentAt)
-          const on = (name: string, test: (filter: string) => boolean) => {
-            const value = filters.get(name)
-            return value === null || (day !== null && test(gmtDay(value)))
-          }
-          return (
-            (!filters.get('To') || message.to === filters.get('To')) &&
-            (!filters.get('From') || message.from === filters.get('From')) &&
-            on('DateSent', (filter) => day === filter) &&
-            on('DateSent<', (filter) => day! <= filter) &&
-            on('DateSent>', (filter) => day! >= filter)
-          )
-        })
-        .sort((a, b) =>
-          newestFirst(
-            { sentAt: a.sentAt, createdAt: a.message.createdAt },
-            { sentAt: b.sentAt, createdAt: b.message.createdAt },
+    {
+      method: 'GET',
+      path: `${MESSAGES}.json`,
+      answer: ({ request, params }) => {
+        const url = new URL(request.url)
+        const query = url.searchParams
+        const now = Date.now()
+        const filters = new URLSearchParams(
+          [...query].filter(([name]) =>
+            ['To', 'From', 'DateSent', 'DateSent<', 'DateSent>'].includes(name),
           ),
         )
-        .map(({ message }) => message)
-      const size = Math.min(Math.max(Number(query.get('PageSize')) || 50, 1), 1000)
-      const page = Math.max(Number(query.get('Page')) || 0, 0)
-      // Twilio's page tokens: PA<sid> for the page after that message, PB<sid> for the one before.
-      const token = query.get('PageToken')
-      const at = (sid: string) => matching.findIndex((message) => message.sid === sid)
-      const from = token?.startsWith('PA')
-        ? at(token.slice(2)) + 1
-        : token?.startsWith('PB')
-          ? Math.max(at(token.slice(2)) - size, 0)
-          : page * size
-      const messages = matching.slice(from, from + size)
-      const last = messages.at(-1)
-      return HttpResponse.json({
-        messages: messages.map((message) => messageResource(message, now)),
-        end: messages.length ? page * size + messages.length - 1 : 0,
-        first_page_uri: pageUri(url.pathname, filters, size, 0),
-        next_page_uri:
-          last && from + size < matching.length
-            ? pageUri(url.pathname, filters, size, page + 1, `PA${last.sid}`)
-            : null,
-        page,
-        page_size: size,
-        previous_page_uri:
-          page > 0 && messages[0]
-            ? pageUri(url.pathname, filters, size, page - 1, `PB${messages[0].sid}`)
-            : null,
-        start: page * size,
-        uri: pageUri(url.pathname, filters, size, page, token ?? undefined),
-      })
-    }),
-    http.get(`${MESSAGES}/:sid.json`, ({ params }) => {
-      const message = readMessages(outboxPath, String(params.accountSid)).find(
-        (candidate) => candidate.sid === params.sid,
-      )
-      if (!message) return twilioError(20404, String(params.sid))
-      return HttpResponse.json(messageResource(message, Date.now()))
-    }),
-    http.post(`${MESSAGES}.json`, async ({ request, params }) => {
-      const form = new URLSearchParams(await request.text())
-      const refused = refusal(outboxPath, form)
-      if (refused) return refused
-      const to = form.get('To')!
-      const messagingServiceSid = form.get('MessagingServiceSid')
-      const message: MessageRecord = {
-        sid: newMessageSid(),
-        accountSid: String(params.accountSid),
-        messagingServiceSid,
-        direction: 'outbound-api',
-        from: messagingServiceSid ? (options.serviceNumber ?? '+15005550006') : form.get('From')!,
-        to,
-        body: form.get('Body')!,
-        createdAt: Date.now(),
-        timing,
-        failure: numberState(outboxPath, to).failure,
-      }
-      recordMessage(outboxPath, message)
-      if (options.print) console.log(`[sms → ${to}] ${message.body}`)
-      const statusCallback = form.get('StatusCallback')
-      if (statusCallback && (options.statusCallbacks ?? true))
-        postStatusCallbacks(message, statusCallback, options.authToken)
-      return HttpResponse.json(messageResource(message, message.createdAt, true), { status: 201 })
-    }),
+        const matching = readMessages(outboxPath, params.accountSid!)
+          .reverse()
+          .map((message) => ({ message, sentAt: messageAt(message, now).sentAt }))
+          .filter(({ message, sentAt }) => {
+            const day = sentAt === null ? null : gmtDay(sentAt)
+            const on = (name: string, test: (filter: string) => boolean) => {
+              const value = filters.get(name)
+              return value === null || (day !== null && test(gmtDay(value)))
+            }
+            return (
+              (!filters.get('To') || message.to === filters.get('To')) &&
+              (!filters.get('From') || message.from === filters.get('From')) &&
+              on('DateSent', (filter) => day === filter) &&
+              on('DateSent<', (filter) => day! <= filter) &&
+              on('DateSent>', (filter) => day! >= filter)
+            )
+          })
+          .sort((a, b) =>
+            newestFirst(
+              { sentAt: a.sentAt, createdAt: a.message.createdAt },
+              { sentAt: b.sentAt, createdAt: b.message.createdAt },
+            ),
+          )
+          .map(({ message }) => message)
+        const size = Math.min(Math.max(Number(query.get('PageSize')) || 50, 1), 1000)
+        const page = Math.max(Number(query.get('Page')) || 0, 0)
+        // Twilio's page tokens: PA<sid> for the page after that message, PB<sid> for the one before.
+        const token = query.get('PageToken')
+        const at = (sid: string) => matching.findIndex((message) => message.sid === sid)
+        const from = token?.startsWith('PA')
+          ? at(token.slice(2)) + 1
+          : token?.startsWith('PB')
+            ? Math.max(at(token.slice(2)) - size, 0)
+            : page * size
+        const messages = matching.slice(from, from + size)
+        const last = messages.at(-1)
+        return HttpResponse.json({
+          messages: messages.map((message) => messageResource(message, now)),
+          end: messages.length ? page * size + messages.length - 1 : 0,
+          first_page_uri: pageUri(url.pathname, filters, size, 0),
+          next_page_uri:
+            last && from + size < matching.length
+              ? pageUri(url.pathname, filters, size, page + 1, `PA${last.sid}`)
+              : null,
+          page,
+          page_size: size,
+          previous_page_uri:
+            page > 0 && messages[0]
+              ? pageUri(url.pathname, filters, size, page - 1, `PB${messages[0].sid}`)
+              : null,
+          start: page * size,
+          uri: pageUri(url.pathname, filters, size, page, token ?? undefined),
+        })
+      },
+    },
+    {
+      method: 'GET',
+      path: `${MESSAGES}/:sid.json`,
+      answer: ({ params }) => {
+        const message = readMessages(outboxPath, params.accountSid!).find(
+          (candidate) => candidate.sid === params.sid,
+        )
+        if (!message) return twilioError(20404, params.sid!)
+        return HttpResponse.json(messageResource(message, Date.now()))
+      },
+    },
+    {
+      method: 'POST',
+      path: `${MESSAGES}.json`,
+      answer: async ({ request, params }) => {
+        const form = new URLSearchParams(await request.text())
+        const refused = refusal(outboxPath, form)
+        if (refused) return refused
+        const to = form.get('To')!
+        const messagingServiceSid = form.get('MessagingServiceSid')
+        const message: MessageRecord = {
+          sid: newMessageSid(),
+          accountSid: params.accountSid!,
+          messagingServiceSid,
+          direction: 'outbound-api',
+          from: messagingServiceSid ? (options.serviceNumber ?? '+15005550006') : form.get('From')!,
+          to,
+          body: form.get('Body')!,
+          createdAt: Date.now(),
+          timing,
+          failure: numberState(outboxPath, to).failure,
+        }
+        recordMessage(outboxPath, message)
+        if (options.print) console.log(`[sms → ${to}] ${message.body}`)
+        const statusCallback = form.get('StatusCallback')
+        if (statusCallback && (options.statusCallbacks ?? true))
+          postStatusCallbacks(message, statusCallback, options.authToken)
+        return HttpResponse.json(messageResource(message, message.createdAt, true), { status: 201 })
+      },
+    },
   ]
 }
+
+export const twilioHandlers = (outboxPath: string, options: TwilioStandInOptions) =>
+  handlersFor(twilioEndpoints(outboxPath, options))
