@@ -1,6 +1,6 @@
 /**
  * Monitoring benchmark (`npm run bench -- [--alerts N] [--workers W] [--seconds S] [--sms-rate R]
- * [--question-sets K] [--redis URL] [--populate-only] [--keep]`).
+ * [--question-sets K] [--redis URL] [--no-openings] [--populate-only] [--keep]`).
  * Populates its database in Postgres itself (a million alerts in a minute or so), after checking
  * the free disk, and says how long that took and how large the database is. Prints:
  *  1. upstream calls per interval ÷ distinct upstream questions among due alerts (floor 1.00),
@@ -50,6 +50,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '90' },
     // Texts a second the account may send (Twilio's limit for the sending numbers).
     'sms-rate': { type: 'string', default: '200' },
+    // Disney's stand-in answers with nothing open: what checks cost without the texts they send.
+    'no-openings': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     // Populate the database, say what it took, and stop (with --keep, the database stays).
     'populate-only': { type: 'boolean', default: false },
@@ -338,7 +340,7 @@ function peakRssMb(pid: number) {
 }
 
 /** Disney's and Twilio's stand-ins as their own process (`npm run simulator`), ready to answer. */
-async function startUpstream(env: NodeJS.ProcessEnv) {
+async function startUpstream(env: NodeJS.ProcessEnv, { openings }: { openings: boolean }) {
   const port = 9600
   const child = spawn(
     process.execPath,
@@ -347,6 +349,7 @@ async function startUpstream(env: NodeJS.ProcessEnv) {
       ...['--import', 'tsx', 'mocks/simulator-server.ts', '--port', String(port)],
       // No web app runs here to receive Twilio's status callbacks.
       '--no-status-callbacks',
+      ...(openings ? [] : ['--no-openings']),
     ],
     { env, stdio: ['ignore', 'pipe', 'inherit'] },
   )
@@ -481,7 +484,7 @@ async function main() {
     CLAIM_BATCH_SIZE: '2000',
     TICK_INTERVAL_MS: String(TICK_MS),
   }
-  const upstream = await startUpstream(env)
+  const upstream = await startUpstream(env, { openings: !args['no-openings'] })
   undo.push(async () => upstream.child.kill('SIGTERM'))
   Object.assign(env, { SIMULATOR_URL: upstream.url })
   const started = Date.now()
@@ -630,7 +633,7 @@ async function main() {
     peak: number,
   ) =>
     texts.ms.length === 0
-      ? `   ${phase}: no openings seen (the simulator re-draws its openings every 7 minutes; no re-draw fell in this window)`
+      ? `   ${phase}: no openings seen (${args['no-openings'] ? 'run with --no-openings' : 'the simulator re-draws its openings every 7 minutes; no re-draw fell in this window'})`
       : `   ${phase}: p50 ${percentile(texts.ms, 50).toFixed(0)} ms, p99 ${percentile(texts.ms, 99).toFixed(0)} ms (${texts.ms.length} texts, ${texts.perSecond.toFixed(0)} a second, ${texts.unsent} not sent by the end); SMS queue peak ${peak}, sends peak ${texts.peakSends} in a clock second${
           peak <= smsRate
             ? ''

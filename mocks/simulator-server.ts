@@ -1,6 +1,6 @@
 /**
  * The Disney simulator and Twilio's stand-in as a process of their own (`npm run simulator --
- * --port 9600 [--no-status-callbacks]`), so that a benchmark can run workers against outside
+ * --port 9600 [--no-status-callbacks] [--no-openings]`), so that a benchmark can run workers against outside
  * services that do not share their CPU time. Workers started with
  * SIMULATOR_URL=http://127.0.0.1:9600 send https://host/path there as /host/path; the very
  * endpoints the in-process stand-ins serve through msw answer it, matched without msw's
@@ -19,6 +19,8 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '9600' },
     // For a benchmark, which runs no web app to receive them.
     'no-status-callbacks': { type: 'boolean', default: false },
+    // Every answer with nothing open: a benchmark of checks without texts.
+    'no-openings': { type: 'boolean', default: false },
   },
 })
 const env = getEnv()
@@ -26,6 +28,7 @@ configureSimulator({
   seed: env.disney.simulatorSeed,
   expectedToken: env.disney.diningToken ?? '',
   recordCalls: false,
+  ...(args['no-openings'] && { script: { dining: [], rooms: [] } }),
 })
 const answer = routerFor([
   ...disneyEndpoints(),
