@@ -135,6 +135,8 @@ export interface HotelAlertsTable {
   agesOfChildren: Defaulted<number[]>
   accessible: Defaulted<boolean>
   roomTypeIds: string[]
+  /** After a text, keeps watching for the next opening (true) or stops as found (status 2). */
+  keepWatching: Defaulted<boolean>
   status: Defaulted<number>
   type: Defaulted<number>
   statusReason: string | null
@@ -188,6 +190,25 @@ export interface QuestionsTable {
   lastCheckedAt: Timestamp | null
   /** Disney said the stay is beyond its booking window; its alerts keep waiting. */
   notBookableSince: Timestamp | null
+  /** Its openings open now: opening key → opening id (decision 0029). */
+  openOpenings: Defaulted<Record<string, number>>
+}
+
+/** An opening's life, from its first sight to the first check that no longer saw it. */
+export interface OpeningsTable {
+  id: Generated<number>
+  questionId: number | null
+  kind: 'hotel' | 'dining'
+  openingKey: string
+  resortId: string | null
+  roomTypeId: string | null
+  diningLocationId: string | null
+  startsOn: string
+  checkOutDate: string | null
+  reserveTime: string | null
+  firstSeenAt: Timestamp
+  lastSeenAt: Timestamp | null
+  closedAt: Timestamp | null
 }
 
 export interface PendingAlertsTable {
@@ -204,9 +225,10 @@ export type NotificationStatus =
  * Why a text was sent: an opening of an alert, or the account itself (a test text the
  * subscriber asked for, the reminder before a trial or a cancelled plan ends).
  */
-export type TextPurpose = 'opening' | 'test' | 'plan-end'
+/** An opening's text; the one that says an alert's texts are held for the day; or the account's. */
+export type TextPurpose = 'opening' | 'summary' | 'test' | 'plan-end'
 
-/** The outbox. The alert and opening columns are set on opening texts, and null on the others. */
+/** The outbox. The alert and opening columns are set on alert texts, and null on the others. */
 export interface NotificationsTable {
   id: Generated<string>
   shortCode: string
@@ -215,6 +237,8 @@ export interface NotificationsTable {
   alertKind: 'hotel' | 'dining' | null
   alertId: string | null
   openingKey: string | null
+  /** The opening's life this text is about: one text per alert and life. */
+  openingId: number | null
   toNumber: string
   body: string
   bookingUrl: string | null
@@ -335,6 +359,7 @@ export interface Database {
   subscriptions: SubscriptionsTable
   stripeEvents: StripeEventsTable
   notifications: NotificationsTable
+  openings: OpeningsTable
   planEndReminders: PlanEndRemindersTable
   smsOptOuts: SmsOptOutsTable
   roomKeyMappings: RoomKeyMappingsTable

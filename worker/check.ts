@@ -4,8 +4,10 @@ import { isUnavailable } from '../db/client.ts'
 import type { Logger } from 'pino'
 import type { DB } from '../db/client.ts'
 import { timeMatches } from '../app/domain/dining-alert.ts'
-import { firstOpenRoomType } from '../app/domain/room-keys.ts'
-import { diningOpeningText, hotelOpeningText } from '../app/domain/texts.ts'
+import { diningOpeningKey, hotelOpeningKey } from '../app/domain/openings.ts'
+import { openRoomTypes } from '../app/domain/room-keys.ts'
+import { diningOpeningText, heldTextsText, hotelOpeningText } from '../app/domain/texts.ts'
+import type { AlertKind } from '../app/domain/alerts.ts'
 import type { Env } from '../app/env.server.ts'
 import {
   diningAlertsAnswered,
@@ -16,6 +18,7 @@ import {
   type FoundOpening,
   type HeldQuestion,
 } from '../app/models/check.server.ts'
+import type { AnsweredQuestion, SeenOpening } from '../app/models/opening.server.ts'
 import { newShortCode } from '../app/models/outbox.server.ts'
 import { actsOn, phaseMs } from '../app/domain/schedule.ts'
 import type { DriftRecorder } from './drift.ts'
@@ -161,13 +164,40 @@ function acts(
   return actsOn(paceOf(alert, question), previous, now.getTime())
 }
 
+/** The openings each question's answer shows that one of its running alerts watches. */
+class SeenOpenings {
+  private readonly byQuestion = new Map<number, Map<string, SeenOpening>>()
+
+  add(questionId: number, opening: SeenOpening) {
+    const seen = this.byQuestion.get(questionId) ?? new Map<string, SeenOpening>()
+    seen.set(opening.key, opening)
+    this.byQuestion.set(questionId, seen)
+  }
+
+  /** The questions whose openings may move: they show some now, or had some open. */
+  answered(kind: AlertKind, questions: readonly HeldQuestion[]): AnsweredQuestion[] {
+    return questions.flatMap((question) => {
+      const seen = [...(this.byQuestion.get(question.id)?.values() ?? [])]
+      if (seen.length === 0 && Object.keys(question.openOpenings).length === 0) return []
+      return [
+        {
+          ...question,
+          kind,
+          lastCheckedAt: question.lastCheckedAt ? new Date(question.lastCheckedAt) : null,
+          seen,
+        },
+      ]
+    })
+  }
+}
+
 /** Writes the answers, queues the new texts, and counts the alert checks they made. */
 async function record(
   deps: CheckDeps,
   job: Job<CheckJob>,
   now: Date,
   outcomes: { question: HeldQuestion }[],
-  openings: FoundOpening[],
+  found: { seen: SeenOpenings; openings: FoundOpening[] },
   notBookableYet?: number[],
 ) {
   if (outcomes.length === 0) return
@@ -175,7 +205,11 @@ async function record(
     kind: job.data.kind,
     questionIds: outcomes.map((outcome) => outcome.question.id),
     notBookableYet,
-    openings,
+    answered: found.seen.answered(
+      job.data.kind,
+      outcomes.map((outcome) => outcome.question),
+    ),
+    openings: found.openings,
     now,
     claimedAt: job.data.claimedAt,
   })
@@ -184,6 +218,29 @@ async function record(
     { kind: job.data.kind, result: 'checked' },
     outcomes.reduce((sum, outcome) => sum + outcome.question.alertCount, 0),
   )
+}
+
+/**
+ * A text an opening may call for, with its short link, and the summary it becomes past the day's
+ * cap, whose link leads to the subscriber's alerts.
+ */
+function textAbout(
+  env: Env,
+  opening: Omit<FoundOpening, 'shortCode' | 'body' | 'summaryBody' | 'summaryUrl' | 'seenAt'>,
+  alertName: string,
+  body: (link: string) => string,
+  now: Date,
+): FoundOpening {
+  const shortCode = newShortCode()
+  const url = link(env, shortCode)
+  return {
+    ...opening,
+    shortCode,
+    seenAt: now,
+    body: body(url),
+    summaryBody: heldTextsText({ alertName, link: url }),
+    summaryUrl: `${env.appUrl}/dashboard`,
+  }
 }
 
 async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token: () => string) {
@@ -210,35 +267,49 @@ async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token
       )
     : []
   const byQuestion = new Map(open.map((outcome) => [outcome.question.id, outcome]))
+  const seen = new SeenOpenings()
   const openings: FoundOpening[] = []
   for (const alert of alerts) {
     const outcome = byQuestion.get(alert.questionId)
-    if (!outcome || !acts(alert, outcome.question, now)) continue
-    const host = DESTINATION_HOSTS[outcome.question.resortLocationIdentifier!]
-    for (const offer of outcome.offers) {
-      if (offer.venueId !== alert.diningLocationId || !timeMatches(offer.time, alert)) continue
-      const shortCode = newShortCode()
-      openings.push({
-        questionId: alert.questionId,
-        userId: alert.userId,
-        alertKind: 'dining',
-        alertId: alert.id,
-        openingKey: `${offer.venueId}|${offer.date}|${offer.time}`,
-        toNumber: alert.phoneNumber,
-        shortCode,
-        seenAt: now,
-        bookingUrl: `${host}/dine-res/availability/?partySize=${alert.partySize}&date=${alert.reserveDate}`,
-        body: diningOpeningText({
-          restaurant: alert.restaurant,
-          date: offer.date,
-          time: offer.time,
-          partySize: alert.partySize,
-          link: link(deps.env, shortCode),
-        }),
+    if (!outcome) continue
+    const watched = outcome.offers.filter(
+      (offer) => offer.venueId === alert.diningLocationId && timeMatches(offer.time, alert),
+    )
+    for (const offer of watched)
+      seen.add(alert.questionId, {
+        key: diningOpeningKey(offer.venueId, offer.date, offer.time),
+        diningLocationId: offer.venueId,
+        reserveTime: offer.time,
       })
-    }
+    if (!acts(alert, outcome.question, now)) continue
+    const host = DESTINATION_HOSTS[outcome.question.resortLocationIdentifier!]
+    for (const offer of watched)
+      openings.push(
+        textAbout(
+          deps.env,
+          {
+            questionId: alert.questionId,
+            userId: alert.userId,
+            alertKind: 'dining',
+            alertId: alert.id,
+            openingKey: diningOpeningKey(offer.venueId, offer.date, offer.time),
+            toNumber: alert.phoneNumber,
+            bookingUrl: `${host}/dine-res/availability/?partySize=${alert.partySize}&date=${alert.reserveDate}`,
+          },
+          alert.restaurant,
+          (link) =>
+            diningOpeningText({
+              restaurant: alert.restaurant,
+              date: offer.date,
+              time: offer.time,
+              partySize: alert.partySize,
+              link,
+            }),
+          now,
+        ),
+      )
   }
-  await record(deps, job, now, outcomes, openings)
+  await record(deps, job, now, outcomes, { seen, openings })
   await retryFaulted(job, faulted)
 }
 
@@ -306,39 +377,49 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
       )
     : []
   const byQuestion = new Map(open.map((outcome) => [outcome.question.id, outcome]))
+  const seen = new SeenOpenings()
   const openings: FoundOpening[] = []
   for (const alert of alerts) {
     const outcome = byQuestion.get(alert.questionId)
-    if (!outcome || !acts(alert, outcome.question, now)) continue
-    const room = firstOpenRoomType(outcome.rooms, alert.roomTypes)
-    if (!room) continue
+    if (!outcome) continue
+    const rooms = openRoomTypes(outcome.rooms, alert.roomTypes)
+    const key = (room: { id: string }) =>
+      hotelOpeningKey(room.id, alert.checkInDate, alert.checkOutDate)
+    for (const room of rooms) seen.add(alert.questionId, { key: key(room), roomTypeId: room.id })
+    if (!acts(alert, outcome.question, now)) continue
     const { question } = outcome
-    const shortCode = newShortCode()
-    openings.push({
-      questionId: alert.questionId,
-      userId: alert.userId,
-      alertKind: 'hotel',
-      alertId: alert.id,
-      openingKey: `${room.id}|${alert.checkInDate}|${alert.checkOutDate}`,
-      toNumber: alert.phoneNumber,
-      shortCode,
-      seenAt: now,
-      bookingUrl: bookingPage(question.locationIdentifier!, question.disneySlug!),
-      body: hotelOpeningText({
-        room: room.name,
-        resort: question.resortName!,
-        checkIn: alert.checkInDate,
-        checkOut: alert.checkOutDate,
-        link: link(deps.env, shortCode),
-      }),
-    })
+    for (const room of rooms)
+      openings.push(
+        textAbout(
+          deps.env,
+          {
+            questionId: alert.questionId,
+            userId: alert.userId,
+            alertKind: 'hotel',
+            alertId: alert.id,
+            openingKey: key(room),
+            toNumber: alert.phoneNumber,
+            bookingUrl: bookingPage(question.locationIdentifier!, question.disneySlug!),
+          },
+          question.resortName!,
+          (link) =>
+            hotelOpeningText({
+              room: room.name,
+              resort: question.resortName!,
+              checkIn: alert.checkInDate,
+              checkOut: alert.checkOutDate,
+              link,
+            }),
+          now,
+        ),
+      )
   }
   await record(
     deps,
     job,
     now,
     asked,
-    openings,
+    { seen, openings },
     asked.filter((outcome) => outcome.notBookableYet).map((outcome) => outcome.question.id),
   )
   await retryFaulted(job, faulted)

@@ -5,6 +5,7 @@ import { deleteOldAnalyticsEvents } from '../app/models/analytics.server.ts'
 import { deleteExpiredSessions } from '../app/models/session.server.ts'
 import { deleteStaleCodes } from '../app/models/verification.server.ts'
 import { deleteStalePendingAlerts } from '../app/models/pending-alert.server.ts'
+import { tidyOpenings } from '../app/models/opening.server.ts'
 import { deleteUnaskedQuestions, refreshQuestions } from '../app/models/question.server.ts'
 import type { MaintenanceJob, TextQueue } from './queues.ts'
 import { sendPlanEndReminders } from './reminders.ts'
@@ -12,7 +13,9 @@ import { sendPlanEndReminders } from './reminders.ts'
 /**
  * Hourly housekeeping: sessions, login codes and sign-in drafts past any use are deleted, and
  * analytics events older than their retention period (ANALYTICS_RETENTION_DAYS); every
- * question's interval is refreshed and those no alert asks are deleted; then the reminder texts of trials and cancelled plans ending within two days are queued.
+ * question's interval is refreshed, the openings of those no longer asked close, closed openings
+ * past their retention go, and questions no alert asks are deleted; then the reminder texts of
+ * trials and cancelled plans ending within two days are queued.
  */
 export function maintenanceProcessor(
   db: DB,
@@ -25,11 +28,13 @@ export function maintenanceProcessor(
     const drafts = await deleteStalePendingAlerts(db)
     const analyticsEvents = await deleteOldAnalyticsEvents(db, options.analyticsRetentionDays)
     // What time alone changes (a trial ending) reaches the questions here; unasked ones go.
-    const questions = await refreshQuestions(db, 'all', new Date())
+    const now = new Date()
+    const questions = await refreshQuestions(db, 'all', now)
+    const oldOpenings = await tidyOpenings(db, now)
     const unasked = await deleteUnaskedQuestions(db)
     logger.info(
-      { job: job.id, sessions, codes, drafts, analyticsEvents, questions, unasked },
-      'swept expired sessions, login codes, drafts, analytics events and unasked questions',
+      { job: job.id, sessions, codes, drafts, analyticsEvents, questions, oldOpenings, unasked },
+      'swept expired sessions, login codes, drafts, analytics events, openings and unasked questions',
     )
     const reminders = await sendPlanEndReminders({
       db,
@@ -37,6 +42,15 @@ export function maintenanceProcessor(
       queues: options.queues,
       appUrl: options.appUrl,
     })
-    return { sessions, codes, drafts, analyticsEvents, questions, unasked, reminders }
+    return {
+      sessions,
+      codes,
+      drafts,
+      analyticsEvents,
+      questions,
+      oldOpenings,
+      unasked,
+      reminders,
+    }
   }
 }

@@ -82,14 +82,23 @@ export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: 
   }
 }
 
-/** Why a text was not taken: its number opted out (it is skipped), or it was handled already. */
+/**
+ * Why a text was not taken: its number opted out, or its opening closed before it could be sent
+ * (it is skipped, and says why), or it was handled already.
+ */
 async function notTaken(deps: { db: DB; metrics: Metrics }, id: string) {
   const row = await findTextToSend(deps.db, id)
-  if (!row?.optedOut || (row.status !== 'pending' && row.status !== 'sending'))
+  if (!row || (row.status !== 'pending' && row.status !== 'sending'))
     return { skipped: 'already handled' }
-  await updateText(deps.db, id, { status: 'skipped', error: 'The number replied STOP.' })
+  const error = row.optedOut
+    ? 'The number replied STOP.'
+    : row.openingClosed && row.status === 'pending'
+      ? 'The opening closed before the text could be sent.'
+      : null
+  if (!error) return { skipped: 'already handled' }
+  await updateText(deps.db, id, { status: 'skipped', error })
   deps.metrics.texts.inc({ status: 'skipped' })
-  return { skipped: 'opted out' }
+  return { skipped: row.optedOut ? 'opted out' : 'opening closed' }
 }
 
 /** How long a text may sit in the outbox untouched before its send job is thought lost. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  firstOpenRoomType,
+  openRoomTypes,
   knownKeysOf,
   roomCarriesKeys,
   unmatchedRooms,
@@ -32,16 +32,23 @@ describe('matching a room of an answer', () => {
     expect(roomCarriesKeys(open('13874700', null), club)).toBe(false)
   })
 
-  it('gives the first chosen room type that is bookable, never a closed one', () => {
+  it('gives the chosen room types that are bookable, in the alert’s order, never a closed one', () => {
     const answer = [closed('1', '2A'), open('2', '2K'), open('3', 'JB')]
-    expect(firstOpenRoomType(answer, [studio, cabin])).toBe(cabin)
-    expect(firstOpenRoomType(answer, [studio])).toBeUndefined()
-    expect(firstOpenRoomType([open('1', '2A'), open('2', '2K')], [cabin, studio])).toBe(cabin)
+    expect(openRoomTypes(answer, [studio, cabin])).toEqual([cabin])
+    expect(openRoomTypes(answer, [studio])).toEqual([])
+    expect(openRoomTypes([open('1', '2A'), open('2', '2K')], [cabin, studio])).toEqual([
+      cabin,
+      studio,
+    ])
+    expect(openRoomTypes([open('1', '2A'), open('2', '2K')], [studio, cabin])).toEqual([
+      studio,
+      cabin,
+    ])
   })
 
   it('ignores rooms of other resorts of a complex', () => {
     // Copper Creek's answer lists Wilderness Lodge rooms too: they open nothing for Copper Creek.
-    expect(firstOpenRoomType([open('9', 'JB'), open('10', 'XA')], [studio, cabin])).toBeUndefined()
+    expect(openRoomTypes([open('9', 'JB'), open('10', 'XA')], [studio, cabin])).toEqual([])
   })
 })
 

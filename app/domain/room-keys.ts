@@ -32,13 +32,13 @@ export function roomCarriesKeys(room: AnswerRoom, keys: RoomKeys): boolean {
   )
 }
 
-/** The first of the alert's room types (in the alert's order) that the answer has bookable. */
-export function firstOpenRoomType<T extends RoomKeys>(
+/** The alert's room types (in the alert's order) that the answer has bookable. */
+export function openRoomTypes<T extends RoomKeys>(
   answer: readonly AnswerRoom[],
   chosen: readonly T[],
-): T | undefined {
+): T[] {
   const open = answer.filter((room) => room.bookable)
-  return chosen.find((roomType) => open.some((room) => roomCarriesKeys(room, roomType)))
+  return chosen.filter((roomType) => open.some((room) => roomCarriesKeys(room, roomType)))
 }
 
 /** Every key known at one address: its resorts' room types and the admin's mappings. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   diningOpeningText,
   gsmLength,
+  heldTextsText,
   hotelOpeningText,
   isGsm7,
   planEndText,
@@ -43,6 +44,15 @@ describe('opening texts', () => {
     expect(room).toBe(
       `Disney Hotel Alerts: Room open: Standard Room - Pool View at Pop Century Resort, Dec 3-Dec 7. Book fast: ${link}`,
     )
+  })
+
+  it('say once that an alert’s texts are held, in one segment', () => {
+    expect(heldTextsText({ alertName: "Disney's Pop Century Resort", link })).toBe(
+      `Disney Hotel Alerts: Your Pop Century Resort alert hit 10 texts in a day; the rest wait 24 h. See every opening: ${link}`,
+    )
+    const long = heldTextsText({ alertName: 'B'.repeat(80), link })
+    expect(gsmLength(long)).toBeLessThanOrEqual(160)
+    expect(long.endsWith(link)).toBe(true)
   })
 
   it('fit one GSM-7 segment even for very long names', () => {

@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns'
 import { twelveHour } from './dining-alert'
+import { TEXTS_PER_ALERT_PER_DAY } from './openings'
 
 /** The GSM 03.38 basic character set: a text made only of these fits 160 characters a segment. */
 const GSM_BASIC =
@@ -92,6 +93,19 @@ export function hotelOpeningText(opening: {
   return fitOneSegment(
     (room) => `${BRAND}: Room open: ${room} at ${resort}, ${stay}. Book fast: ${opening.link}`,
     opening.room,
+  )
+}
+
+/**
+ * The one text an alert gets once its openings pass the day's cap: that the cap was reached,
+ * that the next openings are not texted for 24 hours, and where they all are.
+ * "Disney Hotel Alerts: Your Pop Century Resort alert hit 10 texts in a day; the rest wait 24 h. See every opening: <link>"
+ */
+export function heldTextsText(summary: { alertName: string; link: string }): string {
+  return fitOneSegment(
+    (name) =>
+      `${BRAND}: Your ${name} alert hit ${TEXTS_PER_ALERT_PER_DAY} texts in a day; the rest wait 24 h. See every opening: ${summary.link}`,
+    summary.alertName.replace(/^Disney's /, ''),
   )
 }
 

@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database } from '../../db/schema.ts'
 import { HOTEL_STATUS, type AlertKind } from '~/domain/alerts'
+import { TEXTS_PER_ALERT_PER_DAY, textUnderCap } from '~/domain/openings'
+import { recordOpenings, type AnsweredQuestion } from '~/models/opening.server'
 import type { NewNotification } from '~/models/outbox.server'
 import { refreshQuestions } from '~/models/question.server'
 import {
@@ -56,6 +58,7 @@ export function heldQuestions(db: Executor, ids: readonly number[], claimedAt: n
       'q.reserveDate',
       'q.alertCount',
       'q.lastCheckedAt',
+      'q.openOpenings',
       'resorts.name as resortName',
       'resorts.locationIdentifier',
       'resorts.sold',
@@ -159,15 +162,24 @@ export function diningAlertsAnswered(
     .execute()
 }
 
-/** A text about to be written, with the question whose answer found it. */
-export type FoundOpening = NewNotification & { questionId: number }
+/**
+ * A text an opening may call for, with the question whose answer found it, and what to send
+ * instead when the alert has had its day's texts: the summary and where its link leads.
+ */
+export type FoundOpening = NewNotification & {
+  questionId: number
+  summaryBody: string
+  summaryUrl: string
+}
 
 /**
  * The one write of a check job's answers: each question still held by the job's claim gets its
- * check (and, for hotels, whether Disney said "not bookable yet"); an answer with nothing in it
- * writes that row alone. Openings for alerts of those questions get their outbox rows, skipped
- * by the unique key when an alert was already told, and their alerts are marked found: a hotel
- * alert has then done its job (completed, and its question asked for the others only).
+ * check (and, for hotels, whether Disney said "not bookable yet"); an answer with nothing in it,
+ * to a question with nothing open, writes that row alone. Otherwise its openings move along
+ * (decision 0029), and each alert whose slot this was gets at most one text: about the first
+ * of its openings (in its own order) it was not told of in that opening's life, within the day's
+ * cap. Alerts with an opening are marked found; a hotel alert that does not keep watching has
+ * then done its job (completed, and its question asked for the others only).
  */
 export async function recordChecks(
   db: Executor,
@@ -175,6 +187,9 @@ export async function recordChecks(
     kind: AlertKind
     questionIds: readonly number[]
     notBookableYet?: readonly number[]
+    /** Questions whose openings may have moved: they show some now, or had some open. */
+    answered: readonly AnsweredQuestion[]
+    /** Texts the answers may call for, each alert's in its order of preference. */
     openings: readonly FoundOpening[]
     now: Date
     claimedAt: number
@@ -202,21 +217,52 @@ export async function recordChecks(
       .where('claimedAt', '=', new Date(check.claimedAt))
       .returning('id')
       .execute()
-  if (check.openings.length === 0) {
+  if (check.answered.length === 0 && check.openings.length === 0) {
     await recordQuestions(db)
     return []
   }
   return db.transaction().execute(async (trx) => {
     const held = new Set((await recordQuestions(trx)).map((row) => row.id))
-    const rows = check.openings.filter((row) => held.has(row.questionId))
-    if (rows.length === 0) return []
+    const open = await recordOpenings(
+      trx,
+      check.answered.filter((question) => held.has(question.id)),
+      now,
+    )
+    const candidates = check.openings.flatMap((row) => {
+      const openingId = open.get(row.questionId)?.[row.openingKey]
+      return openingId === undefined ? [] : [{ ...row, openingId }]
+    })
+    if (candidates.length === 0) return []
+    const told = await alertsTold(trx, kind, candidates)
+    const chosen = [
+      ...new Map(
+        candidates
+          .filter((row) => !told.has(`${row.alertId}|${row.openingId}`))
+          .reverse() // The first candidate of each alert wins the map's last write.
+          .map((row) => [row.alertId, row]),
+      ).values(),
+    ]
+    if (chosen.length === 0) return []
+    const sent = await textsInLastDay(trx, kind, chosen, now)
+    const rows = chosen.map(({ questionId: _, summaryBody, summaryUrl, ...row }) => {
+      const plan = textUnderCap(sent.get(row.alertId) ?? 0)
+      if (plan === 'text') return row
+      if (plan === 'summary')
+        return { ...row, purpose: 'summary' as const, body: summaryBody, bookingUrl: summaryUrl }
+      return {
+        ...row,
+        status: 'skipped' as const,
+        error: `Held: ${TEXTS_PER_ALERT_PER_DAY} texts in 24 hours, and the summary, went out already.`,
+      }
+    })
     const created = await trx
       .insertInto('notifications')
-      .values(rows.map(({ questionId: _, ...row }) => row))
-      .onConflict((oc) => oc.columns(['alertKind', 'alertId', 'openingKey']).doNothing())
-      .returning(['id', 'alertKind', 'alertId'])
+      .values(rows)
+      .onConflict((oc) => oc.columns(['alertKind', 'alertId', 'openingId']).doNothing())
+      .returning(['id', 'alertKind', 'alertId', 'status'])
       .execute()
-    const found = [...new Set(rows.map((row) => row.alertId))]
+    const found = [...new Set(created.map((row) => row.alertId!))]
+    if (found.length === 0) return []
     if (kind === 'dining') {
       await trx
         .updateTable('diningAlerts')
@@ -226,14 +272,66 @@ export async function recordChecks(
     } else {
       await trx
         .updateTable('hotelAlerts')
-        .set({ status: HOTEL_STATUS.completed, lastFoundAt: now })
+        .set({ lastFoundAt: now })
+        .where('id', '=', anyId(found))
+        .execute()
+      const completed = await trx
+        .updateTable('hotelAlerts')
+        .set({ status: HOTEL_STATUS.completed })
         .where('id', '=', anyId(found))
         .where('status', '=', HOTEL_STATUS.running)
+        .where('keepWatching', '=', false)
+        .returning('questionId')
         .execute()
-      await refreshQuestions(trx, { ids: [...new Set(rows.map((row) => row.questionId))] }, now)
+      if (completed.length)
+        await refreshQuestions(
+          trx,
+          { ids: [...new Set(completed.map((row) => row.questionId))] },
+          now,
+        )
     }
-    return created
+    return created.filter((row) => row.status !== 'skipped')
   })
+}
+
+/** Which of these alerts were told of which of these openings' lives: `alertId|openingId`. */
+async function alertsTold(
+  db: Executor,
+  kind: AlertKind,
+  candidates: readonly { alertId: string; openingId: number }[],
+) {
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['alertId', 'openingId'])
+    .where('alertKind', '=', kind)
+    .where('alertId', '=', anyId([...new Set(candidates.map((row) => row.alertId))]))
+    .where(
+      'openingId',
+      '=',
+      sql<number>`any(${[...new Set(candidates.map((row) => row.openingId))]}::bigint[])`,
+    )
+    .execute()
+  return new Set(rows.map((row) => `${row.alertId}|${row.openingId}`))
+}
+
+/** How many texts each alert was sent (or is about to be) in the 24 hours before `now`. */
+async function textsInLastDay(
+  db: Executor,
+  kind: AlertKind,
+  alerts: readonly { alertId: string }[],
+  now: Date,
+) {
+  const rows = await db
+    .selectFrom('notifications')
+    .select((eb) => ['alertId', eb.fn.countAll<number>().as('texts')])
+    .where('alertKind', '=', kind)
+    .where('alertId', '=', anyId(alerts.map((row) => row.alertId)))
+    .where('purpose', 'in', ['opening', 'summary'])
+    .where('status', '<>', 'skipped')
+    .where('createdAt', '>', new Date(now.getTime() - 86_400_000))
+    .groupBy('alertId')
+    .execute()
+  return new Map(rows.map((row) => [row.alertId!, Number(row.texts)]))
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { Kysely, Updateable } from 'kysely'
+import { sql, type Kysely, type Updateable } from 'kysely'
 import { refreshQuestions } from '~/models/question.server'
 import type {
   Database,
@@ -70,12 +70,17 @@ export function latestTestText(db: Executor, userId: string) {
     .executeTakeFirst()
 }
 
-/** A text, with whether its number has opted out: one round trip for both. */
+/** An opening text whose opening closed: not sent if it was not tried yet (decision 0029). */
+const openingClosed = sql<boolean>`exists (select 1 from openings o
+  where o.id = notifications.opening_id and o.closed_at is not null
+    and notifications.purpose = 'opening')`
+
+/** A text, with whether its number has opted out and its opening closed: one round trip. */
 export function findTextToSend(db: Executor, id: string) {
   return db
     .selectFrom('notifications')
     .selectAll()
-    .select((eb) =>
+    .select((eb) => [
       eb
         .exists(
           eb
@@ -83,44 +88,50 @@ export function findTextToSend(db: Executor, id: string) {
             .whereRef('smsOptOuts.phoneNumber', '=', 'notifications.toNumber'),
         )
         .as('optedOut'),
-    )
+      openingClosed.as('openingClosed'),
+    ])
     .where('id', '=', id)
     .executeTakeFirst()
 }
 
 /**
  * Takes a text for sending, in one round trip: a pending text, or one a send left "sending", to
- * a number that has not opted out, becomes "sending" with one attempt more. Answers it with the
- * status it had (locked while read), or nothing when it is not to be sent now.
+ * a number that has not opted out, about an opening still open, becomes "sending" with one
+ * attempt more. Answers it with the status it had (locked while read), or nothing when it is not
+ * to be sent now.
  */
 export function takeTextToSend(db: Executor, id: string, now = new Date()) {
-  return db
-    .with('before', (qb) =>
-      qb.selectFrom('notifications').select(['id', 'status']).where('id', '=', id).forUpdate(),
-    )
-    .updateTable('notifications')
-    .from('before')
-    .set((eb) => ({
-      status: 'sending',
-      attempts: eb('notifications.attempts', '+', 1),
-      updatedAt: now,
-    }))
-    .whereRef('notifications.id', '=', 'before.id')
-    .where('before.status', 'in', ['pending', 'sending'])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('smsOptOuts').whereRef(
-            'smsOptOuts.phoneNumber',
-            '=',
-            'notifications.toNumber',
+  return (
+    db
+      .with('before', (qb) =>
+        qb.selectFrom('notifications').select(['id', 'status']).where('id', '=', id).forUpdate(),
+      )
+      .updateTable('notifications')
+      .from('before')
+      .set((eb) => ({
+        status: 'sending',
+        attempts: eb('notifications.attempts', '+', 1),
+        updatedAt: now,
+      }))
+      .whereRef('notifications.id', '=', 'before.id')
+      .where('before.status', 'in', ['pending', 'sending'])
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('smsOptOuts').whereRef(
+              'smsOptOuts.phoneNumber',
+              '=',
+              'notifications.toNumber',
+            ),
           ),
         ),
-      ),
-    )
-    .returningAll('notifications')
-    .returning('before.status as statusBefore')
-    .executeTakeFirst()
+      )
+      // A text a send left "sending" may have gone out: it is asked after, whatever its opening did.
+      .where(sql<boolean>`not (before.status = 'pending' and ${openingClosed})`)
+      .returningAll('notifications')
+      .returning('before.status as statusBefore')
+      .executeTakeFirst()
+  )
 }
 
 export type TextChanges = Updateable<NotificationsTable>

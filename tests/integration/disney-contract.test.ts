@@ -13,7 +13,7 @@ import { daysFromToday } from '../../db/factories.ts'
 import { fetchDiningAnswer, readDiningAnswer } from '../../worker/upstream/dining.ts'
 import { UpstreamFault } from '../../worker/upstream/errors.ts'
 import { fetchRoomAnswer, type HotelQuestion } from '../../worker/upstream/hotels.ts'
-import { firstOpenRoomType, knownKeysOf, unmatchedRooms } from '~/domain/room-keys'
+import { knownKeysOf, openRoomTypes, unmatchedRooms } from '~/domain/room-keys'
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/disney/${name}`, import.meta.url), 'utf8')
@@ -82,10 +82,11 @@ function question(
 const askRooms = (asking: HotelQuestion) => fetchRoomAnswer(asking, { timeoutMs: 5000, via })
 
 /** The room types of a resort that an answer opens, each asked as its own alert would be. */
-function openRoomTypes(rooms: Parameters<typeof firstOpenRoomType>[0], at: typeof COPPER_CREEK) {
-  return at.roomTypes
-    .filter((room) => !room.accessible && firstOpenRoomType(rooms, [room]))
-    .map((room) => room.name)
+function openRoomNames(rooms: Parameters<typeof openRoomTypes>[0], at: typeof COPPER_CREEK) {
+  return openRoomTypes(
+    rooms,
+    at.roomTypes.filter((room) => !room.accessible),
+  ).map((room) => room.name)
 }
 
 describe('Walt Disney World: availability-and-prices', () => {
@@ -129,7 +130,7 @@ describe('Walt Disney World: availability-and-prices', () => {
       bookable: false,
       reason: 'LOS_RESTRICTION',
     })
-    expect(openRoomTypes(answer.rooms, COPPER_CREEK)).toEqual([
+    expect(openRoomNames(answer.rooms, COPPER_CREEK)).toEqual([
       'Deluxe Studio',
       'Deluxe Studio with Shower',
       '1-Bedroom Villa',
@@ -152,8 +153,8 @@ describe('Walt Disney World: availability-and-prices', () => {
     expect(answer.reasonsUnavailable).toEqual(['INVENTORY_UNAVAILABLE'])
     expect(answer.rooms).toHaveLength(18)
     expect(answer.rooms.filter((room) => room.bookable)).toEqual([])
-    expect(openRoomTypes(answer.rooms, COPPER_CREEK)).toEqual([])
-    expect(openRoomTypes(answer.rooms, resort("Disney's Wilderness Lodge"))).toEqual([])
+    expect(openRoomNames(answer.rooms, COPPER_CREEK)).toEqual([])
+    expect(openRoomNames(answer.rooms, resort("Disney's Wilderness Lodge"))).toEqual([])
   })
 
   it('reads a 404 for a stay beyond the booking window as "not bookable yet", and a nearer one as a fault', async () => {
@@ -210,7 +211,7 @@ describe('Disneyland Resort: availability-and-prices', () => {
       '13874720',
       '13874730',
     ])
-    expect(openRoomTypes(answer.rooms, GRAND_CALIFORNIAN)).toEqual([
+    expect(openRoomNames(answer.rooms, GRAND_CALIFORNIAN)).toEqual([
       'Standard View',
       'Woods Courtyard View',
     ])

@@ -224,11 +224,12 @@ describe('a dining check', () => {
 })
 
 describe('a hotel check', () => {
-  it('texts once and completes the alert when a chosen room opens', async () => {
+  it('texts once and completes an alert that stops after its first text when a chosen room opens', async () => {
     const user = await subscriber()
     const { rooms } = await catalogueResort(db)
     const alert = await createAlertRow(db, 'hotel', user.id, {
       roomTypeIds: [rooms[0]!.id, rooms[1]!.id],
+      keepWatching: false,
     })
     configureSimulator({
       script: { dining: [], rooms: [rooms[1]!.disneyRoomCodes[0] ?? rooms[1]!.disneyRoomIds[0]!] },

@@ -83,6 +83,7 @@ describe('the maintenance sweep', () => {
       drafts: 0,
       analyticsEvents: 0,
       questions: 2,
+      oldOpenings: 0,
       unasked: 1,
       reminders: { texted: 0, skipped: 0 },
     })
