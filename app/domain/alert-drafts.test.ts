@@ -25,7 +25,16 @@ describe('the hotel draft in the URL or a posted form', () => {
       childAges: [4, null],
       accessible: true,
       roomIds: ['a', 'b'],
+      keepWatching: true,
     })
+  })
+
+  it('keeps watching unless the form says false', () => {
+    const keepWatching = (query: string) => readHotelDraft(new URLSearchParams(query)).keepWatching
+    expect(keepWatching('keepWatching=false')).toBe(false)
+    expect(keepWatching('keepWatching=true')).toBe(true)
+    expect(keepWatching('')).toBe(true)
+    expect(keepWatching('keepWatching=maybe')).toBe(true)
   })
 
   it('forgives anything odd: bad dates, numbers out of range, ages past the count', () => {
@@ -40,6 +49,7 @@ describe('the hotel draft in the URL or a posted form', () => {
       childAges: [null],
       accessible: false,
       roomIds: [],
+      keepWatching: true,
     })
     expect(readHotelDraft(new URLSearchParams()).adults).toBe(2)
   })
@@ -175,6 +185,7 @@ describe('the page form of an alert being edited', () => {
       agesOfChildren: [4, 9],
       accessible: true,
       roomIds: ['x', 'y'],
+      keepWatching: false,
     })
     expect(href.startsWith('/alerts/hotels?')).toBe(true)
     expect(query(href).get(EDIT_FIELD)).toBe('a1')
@@ -186,7 +197,24 @@ describe('the page form of an alert being edited', () => {
       childAges: [4, 9],
       accessible: true,
       roomIds: ['x', 'y'],
+      keepWatching: false,
     })
+  })
+
+  it('leaves the default choice out of the link', () => {
+    const href = hotelEditHref({
+      id: 'a1',
+      resortId: 'r1',
+      checkInDate: '2030-05-01',
+      checkOutDate: '2030-05-04',
+      numberOfAdults: 2,
+      agesOfChildren: [],
+      accessible: false,
+      roomIds: ['x'],
+      keepWatching: true,
+    })
+    expect(query(href).has('keepWatching')).toBe(false)
+    expect(readHotelDraft(query(href)).keepWatching).toBe(true)
   })
 
   it('fills the dining form with the alert, its time of day as the form holds it', () => {

@@ -37,6 +37,8 @@ export interface HotelDraft {
   childAges: (number | null)[]
   accessible: boolean
   roomIds: string[]
+  /** After a text: keep watching for the next opening, or stop (the owner's choice). */
+  keepWatching: boolean
 }
 
 export const EMPTY_HOTEL_DRAFT: HotelDraft = {
@@ -47,6 +49,7 @@ export const EMPTY_HOTEL_DRAFT: HotelDraft = {
   childAges: [],
   accessible: false,
   roomIds: [],
+  keepWatching: true,
 }
 
 export function readHotelDraft(source: Source): HotelDraft {
@@ -71,6 +74,7 @@ export function readHotelDraft(source: Source): HotelDraft {
     }),
     accessible: ['on', 'true'].includes(text('accessible')),
     roomIds: source.getAll('roomIds').filter((id): id is string => typeof id === 'string'),
+    keepWatching: text('keepWatching') !== 'false',
   }
 }
 
@@ -143,6 +147,7 @@ export function hotelEditHref(alert: {
   agesOfChildren: readonly number[]
   accessible: boolean
   roomIds: readonly string[]
+  keepWatching: boolean
 }): string {
   const params = new URLSearchParams({
     [EDIT_FIELD]: alert.id,
@@ -155,6 +160,7 @@ export function hotelEditHref(alert: {
   for (const age of alert.agesOfChildren) params.append('agesOfChildren', String(age))
   if (alert.accessible) params.set('accessible', 'on')
   for (const id of alert.roomIds) params.append('roomIds', id)
+  if (!alert.keepWatching) params.set('keepWatching', 'false')
   return `/alerts/hotels?${params}`
 }
 

@@ -126,6 +126,7 @@ describe('alert summaries', () => {
         agesOfChildren: [0, 7],
         rooms: [{ name: 'A' }, { name: 'B' }],
         accessible: true,
+        keepWatching: true,
       }),
     ).toBe('2 adults, 2 children · 2 room types · Accessible')
     expect(
@@ -134,8 +135,18 @@ describe('alert summaries', () => {
         agesOfChildren: [],
         rooms: [{ name: 'Deluxe Studio' }],
         accessible: false,
+        keepWatching: true,
       }),
     ).toBe('1 adult · Deluxe Studio')
+    expect(
+      hotelDetails({
+        numberOfAdults: 2,
+        agesOfChildren: [],
+        rooms: [{ name: 'Deluxe Studio' }],
+        accessible: true,
+        keepWatching: false,
+      }),
+    ).toBe('2 adults · Deluxe Studio · Accessible · Stops after a text')
   })
 
   it('describes a dining alert', () => {

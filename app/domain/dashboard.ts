@@ -86,6 +86,7 @@ export function hotelDetails(alert: {
   agesOfChildren: readonly number[]
   rooms: readonly { name: string }[]
   accessible: boolean
+  keepWatching: boolean
 }): string {
   const party = [plural(alert.numberOfAdults, 'adult')]
   if (alert.agesOfChildren.length)
@@ -94,7 +95,13 @@ export function hotelDetails(alert: {
     )
   const rooms =
     alert.rooms.length === 1 ? alert.rooms[0]!.name : plural(alert.rooms.length, 'room type')
-  return [party.join(', '), rooms, ...(alert.accessible ? ['Accessible'] : [])].join(' · ')
+  return [
+    party.join(', '),
+    rooms,
+    ...(alert.accessible ? ['Accessible'] : []),
+    // Watching on is the default, so only an alert that stops says so.
+    ...(alert.keepWatching ? [] : ['Stops after a text']),
+  ].join(' · ')
 }
 
 export function timePreferenceText(times: DiningTimes): string {

@@ -44,6 +44,8 @@ export function hotelAlertSchema(today: string) {
         z.optional(z.boolean({ error: 'accessible must be true or false.' })),
         z.transform((value) => value === true),
       ),
+      // Absent, a new alert keeps watching (the column's default) and an edited one keeps its own.
+      keepWatching: z.optional(z.boolean({ error: HOTEL_MESSAGES.keepWatching })),
       roomIds: z.pipe(
         z
           .array(z.string().check(z.trim(), z.minLength(1)), { error: HOTEL_MESSAGES.rooms })
@@ -99,6 +101,13 @@ export function hotelPageSchema(today: string) {
           z.array(z.optional(z.nullable(z.number({ error: HOTEL_MESSAGES.ages })))),
         ),
         accessible: z.optional(z.boolean()),
+        // Two radio buttons post "true" or "false": an unchecked box would post nothing.
+        keepWatching: z.optional(
+          z.pipe(
+            z.enum(['true', 'false'], { error: HOTEL_MESSAGES.keepWatching }),
+            z.transform((value) => value === 'true'),
+          ),
+        ),
         roomIds: z.optional(z.array(z.string())),
       })
       .check(

@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
 import {
   HOTEL_MESSAGES,
@@ -40,6 +41,15 @@ describe('hotelAlertSchema', () => {
       numberOfAdults: 3,
       accessible: true,
     })
+  })
+
+  it('takes keepWatching as a boolean only, and leaves it out when not given', () => {
+    // Left out, a new alert keeps watching (the column's default) and an edit keeps its choice.
+    expect(schema.parse(valid)).not.toHaveProperty('keepWatching')
+    expect(schema.parse({ ...valid, keepWatching: false }).keepWatching).toBe(false)
+    expect(schema.parse({ ...valid, keepWatching: true }).keepWatching).toBe(true)
+    for (const keepWatching of ['false', 'true', 0, 1, null, 'on'])
+      expect(errors({ ...valid, keepWatching })).toEqual([HOTEL_MESSAGES.keepWatching])
   })
 
   it('looks at most two years ahead, at stays of at most 30 nights', () => {
@@ -206,5 +216,29 @@ describe('hotelPageSchema', () => {
   it('then checks every field', () => {
     const result = hotelPageSchema(today).safeParse({ ...valid, checkInDate: '2026-01-01' })
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([HOTEL_MESSAGES.pastDate])
+  })
+
+  it('reads the keep-watching radio buttons of a posted form, and nothing else', () => {
+    const posted = (keepWatching?: string) => {
+      const form = new FormData()
+      for (const [key, value] of Object.entries({
+        resortId: valid.resortId,
+        checkInDate: valid.checkInDate,
+        checkOutDate: valid.checkOutDate,
+        numberOfAdults: '2',
+        roomIds: 'a',
+        ...(keepWatching !== undefined && { keepWatching }),
+      }))
+        form.set(key, value)
+      return parseWithZod(form, { schema: hotelPageSchema(today) })
+    }
+    const value = (keepWatching?: string) => {
+      const submission = posted(keepWatching)
+      return submission.status === 'success' ? submission.value.keepWatching : submission.error
+    }
+    expect(value('false')).toBe(false)
+    expect(value('true')).toBe(true)
+    expect(value()).toBeUndefined()
+    expect(value('on')).toEqual({ keepWatching: [HOTEL_MESSAGES.keepWatching] })
   })
 })

@@ -19,6 +19,7 @@ export const HOTEL_MESSAGES = {
   children: `Children must be between ${HOTEL_PARTY.children.min} and ${HOTEL_PARTY.children.max}.`,
   ages: 'Select an age for each child.',
   rooms: 'Select at least one room type.',
+  keepWatching: 'keepWatching must be true or false.',
   noRoomsForParty:
     'No room types are available for this party size. Please adjust your party size or try a different resort.',
   noRoomsForPartyWizard:

@@ -50,6 +50,7 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
           'a.agesOfChildren',
           'a.accessible',
           'a.roomTypeIds',
+          'a.keepWatching',
           'a.status',
           'a.statusReason',
           'a.questionId',

@@ -50,6 +50,8 @@ async function toJson(db: Executor, alerts: HotelAlert[]) {
       return room ? [toRoomTypeJson(room)] : []
     }),
     roomIds: alert.roomTypeIds,
+    /** After a text: keeps watching for the next opening, or stops as found (status 2). */
+    keepWatching: alert.keepWatching,
     active: alert.status === HOTEL_STATUS.running,
     status: alert.status,
     statusReason: alert.statusReason,
@@ -112,6 +114,8 @@ function columns(input: Awaited<ReturnType<typeof validate>>) {
     agesOfChildren: input.agesOfChildren,
     accessible: input.accessible,
     roomTypeIds: input.roomIds,
+    // Not given: a new alert takes the column's default (true), an edited one keeps its own.
+    ...(input.keepWatching !== undefined && { keepWatching: input.keepWatching }),
   }
 }
 

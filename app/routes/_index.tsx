@@ -57,7 +57,7 @@ const GUIDES = [
 const POINTS = [
   {
     title: 'Rooms at sold-out resorts',
-    body: 'Pick the resort, your dates, your party and the room types you would take. When one opens, you get one text.',
+    body: 'Pick the resort, your dates, your party and the room types you would take. When one opens, you get a text, once per opening.',
   },
   {
     title: 'Tables at booked-up restaurants',

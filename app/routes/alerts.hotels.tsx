@@ -7,6 +7,7 @@ import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
 import { DateInput, DateRangeCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
 import { FormSection, secondaryButton } from '~/components/alert-form/field'
+import { KeepWatchingField } from '~/components/alert-form/keep-watching-field'
 import {
   AlertPageLayout,
   EDITING_PAGE,
@@ -294,6 +295,19 @@ export default function HotelAlertPage() {
               onChange={(roomIds) => update({ roomIds })}
             />
           )}
+        </FormSection>
+
+        <FormSection
+          title="After a text"
+          id="after-text-heading"
+          error={fieldError('keepWatching')}
+        >
+          <KeepWatchingField
+            name="keepWatching"
+            value={draft.keepWatching}
+            onChange={(keepWatching) => update({ keepWatching })}
+            style="form"
+          />
         </FormSection>
 
         <SubmitArea

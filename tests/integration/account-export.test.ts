@@ -89,6 +89,7 @@ async function expectedDocument({
           numberOfAdults: 2,
           agesOfChildren: [7],
           accessible: false,
+          keepWatching: true,
           roomTypes: [rooms[0]!.name],
           status: 'Monitoring',
           statusReason: null,

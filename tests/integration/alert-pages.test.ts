@@ -89,7 +89,31 @@ describe('/alerts/hotels', () => {
       formRequest('/alerts/hotels', await hotelFields(), { cookie: await cookieFor(user) }),
     )
     expect(response.headers.get('Location')).toBe('/dashboard?newAlert=hotel&success=1')
-    expect(await alertsOf('hotel', user.id)).toHaveLength(1)
+    expect(await alertsOf('hotel', user.id)).toEqual([
+      expect.objectContaining({ keepWatching: true }),
+    ])
+  })
+
+  it('makes an alert that stops after its first text from the radio button, without JavaScript', async () => {
+    const user = await createUser(db(), { planId: 'magic-hour' })
+    const cookie = await cookieFor(user)
+    const refused = await callRoute(
+      hotelPage,
+      formRequest('/alerts/hotels', await hotelFields({ keepWatching: 'no' }), { cookie }),
+    )
+    expect(refused.status).toBe(400)
+    const body = await refused.json()
+    expect(body.result.error.keepWatching).toEqual(['keepWatching must be true or false.'])
+    expect(await alertsOf('hotel', user.id)).toEqual([])
+
+    const response = await callRoute(
+      hotelPage,
+      formRequest('/alerts/hotels', await hotelFields({ keepWatching: 'false' }), { cookie }),
+    )
+    expect(response.headers.get('Location')).toBe('/dashboard?newAlert=hotel&success=1')
+    expect(await alertsOf('hotel', user.id)).toEqual([
+      expect.objectContaining({ keepWatching: false }),
+    ])
   })
 
   it('shows the limit message when the plan is full', async () => {
@@ -106,7 +130,10 @@ describe('/alerts/hotels', () => {
   })
 
   it('keeps a visitor’s alert as a draft, sends them to log in, and creates it exactly once after', async () => {
-    const response = await callRoute(hotelPage, formRequest('/alerts/hotels', await hotelFields()))
+    const response = await callRoute(
+      hotelPage,
+      formRequest('/alerts/hotels', await hotelFields({ keepWatching: 'false' })),
+    )
     expect(response.headers.get('Location')).toBe(
       '/login?intent=quick&redirect=%2Fdashboard%3FnewAlert%3Dhotel',
     )
@@ -118,7 +145,10 @@ describe('/alerts/hotels', () => {
     const arrival = await callRoute(dashboard, getRequest('/dashboard?newAlert=hotel', { cookie }))
     expect(arrival.status).toBe(302)
     expect(arrival.headers.get('Location')).toBe('/dashboard?newAlert=hotel&success=1')
-    expect(await alertsOf('hotel', user.id)).toHaveLength(1)
+    // The draft kept the choice made before sign-in.
+    expect(await alertsOf('hotel', user.id)).toEqual([
+      expect.objectContaining({ keepWatching: false }),
+    ])
 
     // The same browser arriving again (a reload, a second tab) creates nothing more.
     const again = await callRoute(dashboard, getRequest('/dashboard?newAlert=hotel', { cookie }))

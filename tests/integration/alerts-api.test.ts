@@ -7,7 +7,7 @@ import { action as diningAction, loader as diningList } from '~/routes/api.dinin
 import { action as diningDelete } from '~/routes/api.dining-alerts.$id'
 import { getDb } from '~/utils/db.server'
 import { callRoute, getRequest, jsonRequest } from '../support/routes.ts'
-import { alertsOf } from '../support/rows.ts'
+import { alertRow, alertsOf } from '../support/rows.ts'
 import { tokenFor } from '../support/session.ts'
 
 const db = () => getDb()
@@ -74,6 +74,7 @@ describe('hotel alerts API', () => {
       numberOfAdults: 2,
       numberOfChildren: 1,
       agesOfChildren: [6],
+      keepWatching: true,
       active: true,
       status: 1,
       type: 0,
@@ -124,6 +125,60 @@ describe('hotel alerts API', () => {
       await put(hotelAction, '/api/availability-queries', { ...updated, Status: 0 }, token)
     ).json()
     expect(paused).toMatchObject({ status: 0, active: false })
+  })
+
+  it('keeps watching by default, or stops after a text when told, and edits keep the choice', async () => {
+    const { user, token } = await subscriber()
+    const created = await post(
+      hotelAction,
+      '/api/availability-queries',
+      await hotelPayload({ keepWatching: false }),
+      token,
+    )
+    expect(created.status).toBe(201)
+    const alert = await created.json()
+    expect(alert.keepWatching).toBe(false)
+    expect((await alertRow('hotel', alert.id)).keepWatching).toBe(false)
+
+    // The capitalised update without the field keeps it; with it, changes it.
+    const { rooms } = await catalogueResort(db())
+    const update = (changes: Record<string, unknown>) =>
+      put(
+        hotelAction,
+        '/api/availability-queries',
+        {
+          Id: alert.id,
+          Resort: { Id: alert.resortId },
+          CheckInDate: alert.checkInDate,
+          CheckOutDate: alert.checkOutDate,
+          NumberOfAdults: 3,
+          AgesOfChildren: [],
+          Rooms: [{ Id: rooms[1]!.id }],
+          ...changes,
+        },
+        token,
+      )
+    const edited = await update({})
+    expect(edited.status).toBe(200)
+    expect(await edited.json()).toMatchObject({ numberOfAdults: 3, keepWatching: false })
+    expect(await (await update({ KeepWatching: true })).json()).toMatchObject({
+      keepWatching: true,
+    })
+
+    // A bad value is refused and changes nothing, not even the fields sent with it.
+    const refused = await update({ KeepWatching: 'false', NumberOfAdults: 1 })
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).message).toBe('keepWatching must be true or false.')
+    expect(await alertRow('hotel', alert.id)).toMatchObject({
+      keepWatching: true,
+      numberOfAdults: 3,
+    })
+
+    const list = await (
+      await callRoute(hotelList, getRequest('/api/availability-queries', { token }))
+    ).json()
+    expect(list).toEqual([expect.objectContaining({ id: alert.id, keepWatching: true })])
+    expect(await alertsOf('hotel', user.id)).toHaveLength(1)
   })
 
   it('refuses to start or create beyond the plan limit with QUOTA_EXCEEDED', async () => {
@@ -334,6 +389,8 @@ describe('hotel alerts API', () => {
     ['adults as a numeric string', { numberOfAdults: '2' }, 'Adults must be between 1 and 14.'],
     ['adults as true', { numberOfAdults: true }, 'Adults must be between 1 and 14.'],
     ['active as a string', { active: 'true' }, 'active must be true or false.'],
+    ['keepWatching as a string', { keepWatching: 'false' }, 'keepWatching must be true or false.'],
+    ['keepWatching as null', { keepWatching: null }, 'keepWatching must be true or false.'],
     [
       'a check-in in the year 9999',
       { checkInDate: '9999-01-01', checkOutDate: '9999-01-04' },

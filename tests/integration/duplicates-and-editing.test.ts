@@ -255,7 +255,11 @@ describe('the dashboard showing one alert', () => {
 describe('editing an alert without JavaScript', () => {
   it('opens the hotel form filled in, saves the change, keeps it paused and goes back', async () => {
     const { user, cookie } = await subscriber()
-    const alert = await createAlertRow(db(), 'hotel', user.id, { status: 0, agesOfChildren: [7] })
+    const alert = await createAlertRow(db(), 'hotel', user.id, {
+      status: 0,
+      agesOfChildren: [7],
+      keepWatching: false,
+    })
     const [listed] = (await dashboardOf(user)).alerts
     const href = hotelEditHref(listed)
 
@@ -268,6 +272,7 @@ describe('editing an alert without JavaScript', () => {
       adults: 2,
       childAges: [7],
       roomIds: alert.roomTypeIds,
+      keepWatching: false,
     })
 
     const saved = await callRoute(
@@ -289,13 +294,35 @@ describe('editing an alert without JavaScript', () => {
     expect(saved.status).toBe(302)
     expect(saved.headers.get('Location')).toBe('/dashboard')
     const row = await alertRow('hotel', alert.id)
+    // A post without the choice (a form from before it existed) leaves it as it was.
     expect(row).toMatchObject({
       checkInDate: daysFromToday(50),
       numberOfAdults: 3,
       agesOfChildren: [],
       status: 0,
+      keepWatching: false,
     })
     expect(await alertsOf('hotel', user.id)).toHaveLength(1)
+
+    const watching = await callRoute(
+      hotelPage,
+      formRequest(
+        '/alerts/hotels',
+        {
+          edit: alert.id,
+          resortId: alert.resortId,
+          checkInDate: daysFromToday(50),
+          checkOutDate: daysFromToday(52),
+          numberOfAdults: '3',
+          numberOfChildren: '0',
+          roomIds: alert.roomTypeIds[0]!,
+          keepWatching: 'true',
+        },
+        { cookie },
+      ),
+    )
+    expect(watching.status).toBe(302)
+    expect((await alertRow('hotel', alert.id)).keepWatching).toBe(true)
   })
 
   it('edits a dining alert through its page form', async () => {

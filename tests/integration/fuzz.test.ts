@@ -94,6 +94,8 @@ const FIELDS = [
   'numberOfChildren',
   'agesOfChildren',
   'accessible',
+  'keepWatching',
+  'KeepWatching',
   'rooms',
   'roomIds',
   'active',

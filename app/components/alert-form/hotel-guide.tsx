@@ -35,7 +35,7 @@ export const HOTEL_FORM_FAQ = [
   {
     question: 'What happens when a room opens?',
     answer:
-      'We text you once with the resort, dates and room type. Book it directly with Disney straight away; the alert is then marked found, and you can restart it from your dashboard.',
+      'We text you with the resort, dates and room type. Book it directly with Disney straight away. The alert keeps watching for the next opening, unless you chose to stop it after the first text: then it is marked found, and you can restart it from your dashboard.',
   },
 ] as const
 

@@ -18,6 +18,7 @@ export function rememberHotelDraft(resort: { id: string; name: string }, draft: 
       childrenAges: draft.childAges,
       accessibleRooms: draft.accessible,
       selectedRoomTypes: draft.roomIds,
+      keepWatching: draft.keepWatching,
       type: 'hotel',
       timestamp: Date.now(),
     }),

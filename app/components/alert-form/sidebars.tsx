@@ -32,8 +32,9 @@ export function HotelSidebar() {
           .
         </p>
         <p>
-          <strong className="text-slate-800">What happens after a match?</strong> You get one text
-          and the alert is marked found. You can restart it from your dashboard.
+          <strong className="text-slate-800">What happens after a match?</strong> You get a text,
+          and the alert keeps watching for the next opening unless you chose to stop it after the
+          first text.
         </p>
       </SidebarCard>
       <p className="text-xs text-slate-500">

@@ -2,6 +2,7 @@ import { AlertSaveError } from '~/components/alert-form/field'
 import { useState } from 'react'
 import { DateRangeCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
+import { KeepWatchingField } from '~/components/alert-form/keep-watching-field'
 import { PartyFields } from '~/components/alert-form/party-fields'
 import { RoomTypePicker } from '~/components/alert-form/room-type-picker'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
@@ -28,6 +29,7 @@ function draftFrom(alert: HotelAlertJson | undefined, resortId: string | null): 
     childAges: alert.agesOfChildren,
     accessible: alert.accessible,
     roomIds: alert.roomIds,
+    keepWatching: alert.keepWatching,
   }
 }
 
@@ -80,6 +82,7 @@ export function HotelWizard({
       agesOfChildren: draft.childAges,
       accessible: draft.accessible,
       roomIds: draft.roomIds,
+      keepWatching: draft.keepWatching,
       active: true,
     }
     await save(
@@ -154,20 +157,29 @@ export function HotelWizard({
             )}
           </>
         )}
-        {step === 2 &&
-          (hotel.roomsFailed ? (
-            <p role="alert" className="text-sm text-red-600">
-              Failed to load room types. Please try again.
-            </p>
-          ) : (
-            <RoomTypePicker
-              allRooms={hotel.rooms}
-              fittingRooms={hotel.fitting}
-              selectedIds={draft.roomIds}
-              loading={hotel.roomsLoading}
-              onChange={(roomIds) => hotel.update({ roomIds })}
+        {step === 2 && (
+          <>
+            {hotel.roomsFailed ? (
+              <p role="alert" className="text-sm text-red-600">
+                Failed to load room types. Please try again.
+              </p>
+            ) : (
+              <RoomTypePicker
+                allRooms={hotel.rooms}
+                fittingRooms={hotel.fitting}
+                selectedIds={draft.roomIds}
+                loading={hotel.roomsLoading}
+                onChange={(roomIds) => hotel.update({ roomIds })}
+              />
+            )}
+            <KeepWatchingField
+              name="wizardKeepWatching"
+              value={draft.keepWatching}
+              onChange={(keepWatching) => hotel.update({ keepWatching })}
+              style="wizard"
             />
-          ))}
+          </>
+        )}
         {error && (
           <AlertSaveError
             message={error.message}
