@@ -175,18 +175,20 @@ describe('the resort a link pre-selects', () => {
 describe('the page form of an alert being edited', () => {
   const query = (href: string) => new URL(href, 'https://example.com').searchParams
 
+  const hotelAlert = {
+    id: 'a1',
+    resortId: 'r1',
+    checkInDate: '2030-05-01',
+    checkOutDate: '2030-05-04',
+    numberOfAdults: 2,
+    agesOfChildren: [4, 9],
+    accessible: true,
+    roomIds: ['x', 'y'],
+    keepWatching: false,
+  }
+
   it('fills the hotel form with the alert, children and rooms included', () => {
-    const href = hotelEditHref({
-      id: 'a1',
-      resortId: 'r1',
-      checkInDate: '2030-05-01',
-      checkOutDate: '2030-05-04',
-      numberOfAdults: 2,
-      agesOfChildren: [4, 9],
-      accessible: true,
-      roomIds: ['x', 'y'],
-      keepWatching: false,
-    })
+    const href = hotelEditHref(hotelAlert)
     expect(href.startsWith('/alerts/hotels?')).toBe(true)
     expect(query(href).get(EDIT_FIELD)).toBe('a1')
     expect(readHotelDraft(query(href))).toEqual({
@@ -202,17 +204,7 @@ describe('the page form of an alert being edited', () => {
   })
 
   it('leaves the default choice out of the link', () => {
-    const href = hotelEditHref({
-      id: 'a1',
-      resortId: 'r1',
-      checkInDate: '2030-05-01',
-      checkOutDate: '2030-05-04',
-      numberOfAdults: 2,
-      agesOfChildren: [],
-      accessible: false,
-      roomIds: ['x'],
-      keepWatching: true,
-    })
+    const href = hotelEditHref({ ...hotelAlert, keepWatching: true })
     expect(query(href).has('keepWatching')).toBe(false)
     expect(readHotelDraft(query(href)).keepWatching).toBe(true)
   })

@@ -275,22 +275,26 @@ describe('editing an alert without JavaScript', () => {
       keepWatching: false,
     })
 
-    const saved = await callRoute(
-      hotelPage,
-      formRequest(
-        '/alerts/hotels',
-        {
-          edit: alert.id,
-          resortId: alert.resortId,
-          checkInDate: daysFromToday(50),
-          checkOutDate: daysFromToday(52),
-          numberOfAdults: '3',
-          numberOfChildren: '0',
-          roomIds: alert.roomTypeIds[0]!,
-        },
-        { cookie },
-      ),
-    )
+    // The edit's form as posted, with or without the choice.
+    const post = (choice: { keepWatching?: string } = {}) =>
+      callRoute(
+        hotelPage,
+        formRequest(
+          '/alerts/hotels',
+          {
+            edit: alert.id,
+            resortId: alert.resortId,
+            checkInDate: daysFromToday(50),
+            checkOutDate: daysFromToday(52),
+            numberOfAdults: '3',
+            numberOfChildren: '0',
+            roomIds: alert.roomTypeIds[0]!,
+            ...choice,
+          },
+          { cookie },
+        ),
+      )
+    const saved = await post()
     expect(saved.status).toBe(302)
     expect(saved.headers.get('Location')).toBe('/dashboard')
     const row = await alertRow('hotel', alert.id)
@@ -304,23 +308,7 @@ describe('editing an alert without JavaScript', () => {
     })
     expect(await alertsOf('hotel', user.id)).toHaveLength(1)
 
-    const watching = await callRoute(
-      hotelPage,
-      formRequest(
-        '/alerts/hotels',
-        {
-          edit: alert.id,
-          resortId: alert.resortId,
-          checkInDate: daysFromToday(50),
-          checkOutDate: daysFromToday(52),
-          numberOfAdults: '3',
-          numberOfChildren: '0',
-          roomIds: alert.roomTypeIds[0]!,
-          keepWatching: 'true',
-        },
-        { cookie },
-      ),
-    )
+    const watching = await post({ keepWatching: 'true' })
     expect(watching.status).toBe(302)
     expect((await alertRow('hotel', alert.id)).keepWatching).toBe(true)
   })
