@@ -80,7 +80,8 @@ describe('a hotel answer', () => {
     configureSimulator({ script: { dining: [], rooms: ['19172024'] } })
     await checkNow('hotel', [alert.id])
     expect((await textsOf(alert.id))[0]?.body).toContain('Room open: Premium View - Club Level')
-    expect((await hotelRow(alert.id)).status).toBe(2)
+    // Found, and still watching (the default) for the next opening.
+    expect(await hotelRow(alert.id)).toMatchObject({ status: 1, lastFoundAt: expect.any(Date) })
   })
 
   it('reads a Disneyland sold-out as an answer and any other Disneyland 404 as a fault', async () => {
@@ -114,7 +115,10 @@ describe('a hotel answer', () => {
     expect(job.data.questions.map((asked) => asked.questionId)).toEqual([
       californian.alert.questionId,
     ])
-    expect(await hotelRow(lodge.alert.id)).toMatchObject({ status: 2, notBookableSince: null })
+    expect(await hotelRow(lodge.alert.id)).toMatchObject({
+      lastFoundAt: expect.any(Date),
+      notBookableSince: null,
+    })
     expect(await textsOf(lodge.alert.id)).toHaveLength(1)
     const waiting = await hotelRow(later.alert.id)
     expect(waiting).toMatchObject({ status: 1, lastFoundAt: null })
