@@ -97,6 +97,8 @@ describe('analytics in the browser', () => {
         // would be leaving before it is counted.
         await expect.poll(() => pageViews().length).toBe(2)
         await logIn(page, phoneNumber, true)
+        // A new account lands on /pricing: its view is counted before the page is left.
+        await expect.poll(() => pageViews().at(-1)).toBe('/pricing')
         await page.goto('/pricing?intent=pro')
         await sentOnce('view_pricing_intent_pro')
         await page.getByRole('link', { name: 'Get Started with Magic Hour' }).click()
