@@ -21,6 +21,11 @@ export interface UsersTable {
   subscriptionId: string | null
   name: string | null
   email: string | null
+  /** An IANA time zone the quiet hours are read in (decision 0031). */
+  timeZone: string | null
+  /** Quiet hours, local times (HH:MM:SS); both null when off. The range may cross midnight. */
+  quietStart: string | null
+  quietEnd: string | null
 }
 
 export interface SubscriptionsTable {
@@ -144,6 +149,8 @@ export interface HotelAlertsTable {
   /** Its question: what the worker asks and when (decision 0028). */
   questionId: number
   lastFoundAt: Timestamp | null
+  /** Sends nothing and is not asked through this date at its destination (decision 0031). */
+  snoozedUntil: string | null
   createdAt: Defaulted<Date>
   updatedAt: Defaulted<Date>
 }
@@ -163,6 +170,8 @@ export interface DiningAlertsTable {
   startedAt: Timestamp | null
   questionId: number
   lastFoundAt: Timestamp | null
+  /** Sends nothing and is not asked through this date at its destination (decision 0031). */
+  snoozedUntil: string | null
   createdAt: Defaulted<Date>
   updatedAt: Defaulted<Date>
 }
@@ -192,6 +201,10 @@ export interface QuestionsTable {
   notBookableSince: Timestamp | null
   /** Its openings open now: opening key → opening id (decision 0029). */
   openOpenings: Defaulted<Record<string, number>>
+  /** The plan intervals among its alerts that may run: the paces its history keeps. */
+  paces: Defaulted<number[]>
+  /** Its checks at each pace (decision 0030; app/domain/check-history.ts). */
+  checkHistory: Buffer | null
 }
 
 /** An opening's life, from its first sight to the first check that no longer saw it. */
@@ -211,6 +224,18 @@ export interface OpeningsTable {
   closedAt: Timestamp | null
 }
 
+/** The service's own incident, for the status page: a breaker open, or no worker beating. */
+export interface IncidentsTable {
+  id: Generated<number>
+  kind: 'breaker' | 'heartbeat'
+  /** The breaker's endpoint family; null for a heartbeat. */
+  family: 'dining' | 'wdw-hotel' | 'dlr-hotel' | null
+  startedAt: Timestamp
+  /** Null while it lasts. */
+  endedAt: Timestamp | null
+  detail: string | null
+}
+
 export interface PendingAlertsTable {
   id: Generated<string>
   kind: 'hotel' | 'dining'
@@ -218,15 +243,24 @@ export interface PendingAlertsTable {
   createdAt: Defaulted<Date>
 }
 
+/** 'held': found in its owner's quiet hours, not queued until they end (decision 0031). */
 export type NotificationStatus =
-  'pending' | 'sending' | 'sent' | 'queued' | 'delivered' | 'undelivered' | 'failed' | 'skipped'
+  | 'pending'
+  | 'sending'
+  | 'sent'
+  | 'queued'
+  | 'delivered'
+  | 'undelivered'
+  | 'failed'
+  | 'skipped'
+  | 'held'
 
 /**
  * Why a text was sent: an opening of an alert, or the account itself (a test text the
  * subscriber asked for, the reminder before a trial or a cancelled plan ends).
  */
 /** An opening's text; the one that says an alert's texts are held for the day; or the account's. */
-export type TextPurpose = 'opening' | 'summary' | 'test' | 'plan-end'
+export type TextPurpose = 'opening' | 'summary' | 'test' | 'plan-end' | 'quiet-hours'
 
 /** The outbox. The alert and opening columns are set on alert texts, and null on the others. */
 export interface NotificationsTable {
@@ -251,6 +285,10 @@ export interface NotificationsTable {
   lastClickedAt: Timestamp | null
   seenAt: Timestamp | null
   sentAt: Timestamp | null
+  /** A held text: when its owner's quiet hours end; null once released. */
+  heldUntil: Timestamp | null
+  /** The quiet-hours text a held text went out in. */
+  gatheredIn: string | null
   createdAt: Defaulted<Date>
   updatedAt: Defaulted<Date>
 }
@@ -360,6 +398,7 @@ export interface Database {
   stripeEvents: StripeEventsTable
   notifications: NotificationsTable
   openings: OpeningsTable
+  incidents: IncidentsTable
   planEndReminders: PlanEndRemindersTable
   smsOptOuts: SmsOptOutsTable
   roomKeyMappings: RoomKeyMappingsTable

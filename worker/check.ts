@@ -6,6 +6,7 @@ import type { DB } from '../db/client.ts'
 import { timeMatches } from '../app/domain/dining-alert.ts'
 import { diningOpeningKey, hotelOpeningKey } from '../app/domain/openings.ts'
 import { openRoomTypes } from '../app/domain/room-keys.ts'
+import { startsAt } from '../app/domain/quiet-hours.ts'
 import { diningOpeningText, heldTextsText, hotelOpeningText } from '../app/domain/texts.ts'
 import type { AlertKind } from '../app/domain/alerts.ts'
 import type { Env } from '../app/env.server.ts'
@@ -15,20 +16,25 @@ import {
   hotelAlertsAnswered,
   markHotelQuestionErrored,
   recordChecks,
+  type AskedQuestion,
   type FoundOpening,
   type HeldQuestion,
 } from '../app/models/check.server.ts'
 import type { AnsweredQuestion, SeenOpening } from '../app/models/opening.server.ts'
 import { newShortCode } from '../app/models/outbox.server.ts'
 import { actsOn, phaseMs } from '../app/domain/schedule.ts'
+import { diningBookingUrl, hotelBookingUrl } from '../app/domain/booking-links.ts'
+import { alertPageHref } from '../app/domain/alert-history.ts'
+import { withCheck, type CheckOutcome } from '../app/domain/check-history.ts'
+import type { CheckCounter } from '../app/utils/check-counts.server.ts'
 import type { DriftRecorder } from './drift.ts'
 import type { Metrics } from './metrics.ts'
 import { CHECK_ATTEMPTS, type CheckJob, type CheckQuestion, type Queues } from './queues.ts'
 import type { AnswerWatch } from './upstream/answer-watch.ts'
 import type { CircuitBreaker } from './upstream/breaker.ts'
-import { DESTINATION_HOSTS, fetchDiningAnswer } from './upstream/dining.ts'
+import { fetchDiningAnswer } from './upstream/dining.ts'
 import { AlertQuestionError, UpstreamFault, type EndpointFamily } from './upstream/errors.ts'
-import { bookingPage, fetchRoomAnswer } from './upstream/hotels.ts'
+import { fetchRoomAnswer } from './upstream/hotels.ts'
 
 export interface CheckDeps {
   db: DB
@@ -36,6 +42,8 @@ export interface CheckDeps {
   breaker: CircuitBreaker
   drift: DriftRecorder
   answers: AnswerWatch
+  /** Questions answered, per destination and kind, for /status. */
+  checkCounts: CheckCounter
   metrics: Metrics
   logger: Logger
   env: Env
@@ -93,6 +101,7 @@ function link(env: Env, shortCode: string) {
 /** A question Disney could not answer this time: retried on its own, with backoff. */
 interface Faulted {
   question: CheckQuestion
+  held: HeldQuestion
   fault: UpstreamFault
 }
 
@@ -127,7 +136,7 @@ async function askEach<Outcome>(
         if (!(error instanceof UpstreamFault)) throw error
         deps.logger.warn({ family: error.family, reason: error.reason, job: job.id }, error.message)
         deps.metrics.checks.inc({ kind: job.data.kind, result: 'upstream-fault' }, row.alertCount)
-        faulted.push({ question, fault: error })
+        faulted.push({ question, held: row, fault: error })
         return []
       }
     }),
@@ -196,15 +205,23 @@ async function record(
   deps: CheckDeps,
   job: Job<CheckJob>,
   now: Date,
-  outcomes: { question: HeldQuestion }[],
+  outcomes: { question: HeldQuestion; notBookableYet?: boolean }[],
+  faulted: readonly Faulted[],
   found: { seen: SeenOpenings; openings: FoundOpening[] },
-  notBookableYet?: number[],
 ) {
-  if (outcomes.length === 0) return
+  if (outcomes.length === 0 && faulted.length === 0) return
   const created = await recordChecks(deps.db, {
     kind: job.data.kind,
-    questionIds: outcomes.map((outcome) => outcome.question.id),
-    notBookableYet,
+    asked: [
+      ...outcomes.map((outcome) =>
+        askedQuestion(
+          outcome.question,
+          outcome.notBookableYet ? 'not-bookable-yet' : 'answered',
+          now,
+        ),
+      ),
+      ...faulted.map((entry) => askedQuestion(entry.held, 'unanswered', now)),
+    ],
     answered: found.seen.answered(
       job.data.kind,
       outcomes.map((outcome) => outcome.question),
@@ -214,15 +231,34 @@ async function record(
     claimedAt: job.data.claimedAt,
   })
   await queueTexts(deps, created)
+  deps.checkCounts.add(
+    job.data.kind,
+    outcomes.map((outcome) => outcome.question),
+  )
   deps.metrics.checks.inc(
     { kind: job.data.kind, result: 'checked' },
     outcomes.reduce((sum, outcome) => sum + outcome.question.alertCount, 0),
   )
 }
 
+/** A question as the job asked it, with its check history moved on (decision 0030). */
+function askedQuestion(question: HeldQuestion, outcome: CheckOutcome, now: Date): AskedQuestion {
+  return {
+    id: question.id,
+    outcome,
+    history: withCheck(question.checkHistory, {
+      paces: question.paces,
+      queryKey: question.key,
+      previousAnswer: question.lastCheckedAt ? new Date(question.lastCheckedAt).getTime() : null,
+      at: now.getTime(),
+      outcome,
+    }),
+  }
+}
+
 /**
  * A text an opening may call for, with its short link, and the summary it becomes past the day's
- * cap, whose link leads to the subscriber's alerts.
+ * cap, whose link leads to the alert's own page: every opening it saw.
  */
 function textAbout(
   env: Env,
@@ -239,7 +275,7 @@ function textAbout(
     seenAt: now,
     body: body(url),
     summaryBody: heldTextsText({ alertName, link: url }),
-    summaryUrl: `${env.appUrl}/dashboard`,
+    summaryUrl: `${env.appUrl}${alertPageHref(opening.alertKind!, opening.alertId!)}`,
   }
 }
 
@@ -282,7 +318,6 @@ async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token
         reserveTime: offer.time,
       })
     if (!acts(alert, outcome.question, now)) continue
-    const host = DESTINATION_HOSTS[outcome.question.resortLocationIdentifier!]
     for (const offer of watched)
       openings.push(
         textAbout(
@@ -294,7 +329,17 @@ async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token
             alertId: alert.id,
             openingKey: diningOpeningKey(offer.venueId, offer.date, offer.time),
             toNumber: alert.phoneNumber,
-            bookingUrl: `${host}/dine-res/availability/?partySize=${alert.partySize}&date=${alert.reserveDate}`,
+            bookingUrl: diningBookingUrl(
+              outcome.question.resortLocationIdentifier!,
+              alert.partySize,
+              alert.reserveDate,
+            ),
+            quiet: alert,
+            startsAt: startsAt({
+              destination: outcome.question.resortLocationIdentifier!,
+              date: offer.date,
+              time: offer.time,
+            }),
           },
           alert.restaurant,
           (link) =>
@@ -309,7 +354,7 @@ async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token
         ),
       )
   }
-  await record(deps, job, now, outcomes, { seen, openings })
+  await record(deps, job, now, outcomes, faulted, { seen, openings })
   await retryFaulted(job, faulted)
 }
 
@@ -399,7 +444,12 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
             alertId: alert.id,
             openingKey: key(room),
             toNumber: alert.phoneNumber,
-            bookingUrl: bookingPage(question.locationIdentifier!, question.disneySlug!),
+            bookingUrl: hotelBookingUrl(question.locationIdentifier!, question.disneySlug!),
+            quiet: alert,
+            startsAt: startsAt({
+              destination: question.locationIdentifier!,
+              date: alert.checkInDate,
+            }),
           },
           question.resortName!,
           (link) =>
@@ -414,14 +464,7 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
         ),
       )
   }
-  await record(
-    deps,
-    job,
-    now,
-    asked,
-    { seen, openings },
-    asked.filter((outcome) => outcome.notBookableYet).map((outcome) => outcome.question.id),
-  )
+  await record(deps, job, now, asked, faulted, { seen, openings })
   await retryFaulted(job, faulted)
 }
 

@@ -10,7 +10,8 @@ import { Redis } from 'ioredis'
 import { createDb } from '../db/client.ts'
 import { jobLimiter, QUESTIONS_PER_JOB } from '../app/domain/schedule.ts'
 import { getEnvOrExit } from '../app/env.server.ts'
-import { beat, HEARTBEAT_INTERVAL_MS, removeBeat } from '../app/utils/heartbeat.server.ts'
+import { CheckCounter } from '../app/utils/check-counts.server.ts'
+import { HEARTBEAT_INTERVAL_MS, removeBeat } from '../app/utils/heartbeat.server.ts'
 import { createLogger } from '../app/utils/logger.server.ts'
 import { ENDPOINT_FAMILIES } from '../app/utils/upstream-health.server.ts'
 import { startMocks } from '../mocks/index.ts'
@@ -28,6 +29,7 @@ import {
 import { tickProcessor } from './scheduler.ts'
 import { smsProcessor } from './sms.ts'
 import { DriftRecorder } from './drift.ts'
+import { IncidentRecorder } from './incidents.ts'
 import { AnswerWatch } from './upstream/answer-watch.ts'
 import { CircuitBreaker } from './upstream/breaker.ts'
 
@@ -51,7 +53,11 @@ const db = createDb(env.databaseUrl, {
 const queues = createQueues(connection, env.redisPrefix)
 const metrics = createMetrics()
 const eventLoop = watchEventLoop(metrics)
-const breaker = new CircuitBreaker(connection, env.redisPrefix)
+// A breaker's opening and closing, and a gap in the heartbeats, are incidents on /status.
+const incidents = new IncidentRecorder(db, logger)
+const breaker = new CircuitBreaker(connection, env.redisPrefix, incidents.breakerChanged)
+// Questions answered per destination and kind, for /status: written with each heartbeat.
+const checkCounts = new CheckCounter(connection, env.redisPrefix)
 const drift = new DriftRecorder(db, metrics, logger)
 const answers = new AnswerWatch(connection, env.redisPrefix)
 
@@ -103,7 +109,7 @@ const workers = [
   // The limiter is global across every worker: adding workers never hammers Disney.
   new Worker(
     QUEUES.check,
-    checkProcessor({ db, queues, breaker, drift, answers, metrics, logger, env }),
+    checkProcessor({ db, queues, breaker, drift, answers, checkCounts, metrics, logger, env }),
     {
       connection,
       prefix,
@@ -146,10 +152,11 @@ metricsServer?.on('error', (error) =>
 
 async function heartbeat() {
   try {
-    await beat(connection, env.redisPrefix, workerId)
+    await incidents.beat(connection, env.redisPrefix, workerId)
     await ensureSchedules()
     for (const family of ENDPOINT_FAMILIES)
       metrics.breakerOpen.set({ family }, (await breaker.isOpen(family)) ? 1 : 0)
+    await checkCounts.flush()
   } catch (error) {
     logger.warn({ err: error }, 'heartbeat failed')
   }
@@ -167,6 +174,7 @@ async function shutdown(signal: string) {
   // close() waits for the jobs being processed, then stops taking new ones.
   await Promise.all(workers.map((worker) => worker.close()))
   await drift.flush()
+  await checkCounts.flush().catch(() => undefined)
   await Promise.all(Object.values(queues).map((queue) => queue.close()))
   metricsServer?.close()
   await removeBeat(connection, env.redisPrefix, workerId).catch(() => undefined)

@@ -6,6 +6,7 @@ import { deleteExpiredSessions } from '../app/models/session.server.ts'
 import { deleteStaleCodes } from '../app/models/verification.server.ts'
 import { deleteStalePendingAlerts } from '../app/models/pending-alert.server.ts'
 import { tidyOpenings } from '../app/models/opening.server.ts'
+import { deleteOldIncidents } from '../app/models/incident.server.ts'
 import { deleteUnaskedQuestions, refreshQuestions } from '../app/models/question.server.ts'
 import type { MaintenanceJob, TextQueue } from './queues.ts'
 import { sendPlanEndReminders } from './reminders.ts'
@@ -14,8 +15,8 @@ import { sendPlanEndReminders } from './reminders.ts'
  * Hourly housekeeping: sessions, login codes and sign-in drafts past any use are deleted, and
  * analytics events older than their retention period (ANALYTICS_RETENTION_DAYS); every
  * question's interval is refreshed, the openings of those no longer asked close, closed openings
- * past their retention go, and questions no alert asks are deleted; then the reminder texts of
- * trials and cancelled plans ending within two days are queued.
+ * past their retention go, questions no alert asks are deleted, and incidents over for 30 days;
+ * then the reminder texts of trials and cancelled plans ending within two days are queued.
  */
 export function maintenanceProcessor(
   db: DB,
@@ -32,9 +33,20 @@ export function maintenanceProcessor(
     const questions = await refreshQuestions(db, 'all', now)
     const oldOpenings = await tidyOpenings(db, now)
     const unasked = await deleteUnaskedQuestions(db)
+    const oldIncidents = await deleteOldIncidents(db, now)
     logger.info(
-      { job: job.id, sessions, codes, drafts, analyticsEvents, questions, oldOpenings, unasked },
-      'swept expired sessions, login codes, drafts, analytics events, openings and unasked questions',
+      {
+        job: job.id,
+        sessions,
+        codes,
+        drafts,
+        analyticsEvents,
+        questions,
+        oldOpenings,
+        unasked,
+        oldIncidents,
+      },
+      'swept expired sessions, login codes, drafts, analytics events, openings, unasked questions and old incidents',
     )
     const reminders = await sendPlanEndReminders({
       db,

@@ -3,7 +3,10 @@ import type { Logger } from 'pino'
 import type { DB } from '../db/client.ts'
 import { claimDueChecks, stopPastAlerts, type DueCheck } from '../app/models/monitoring.server.ts'
 import { batchByKind, QUESTIONS_PER_JOB } from '../app/domain/schedule.ts'
-import type { CheckJob, Queues } from './queues.ts'
+import { getEnv } from '../app/env.server.ts'
+import { releaseHeldTexts } from '../app/models/quiet-hours.server.ts'
+import { wakeSnoozedAlerts } from '../app/models/snooze.server.ts'
+import { queueText, type CheckJob, type Queues } from './queues.ts'
 import { requeueStrandedTexts } from './sms.ts'
 
 /**
@@ -37,13 +40,15 @@ export function checkJobs(due: readonly DueCheck[]): CheckJob[] {
 const MAX_ROUNDS = 20
 
 /**
- * A tick: stops alerts whose date has passed, then claims due questions in bounded batches and
- * enqueues them in check jobs of QUESTIONS_PER_JOB each, and queues again any text whose send
- * job was lost. Postgres holds the schedule; Redis only holds the work.
+ * A tick: stops alerts whose date has passed and wakes those whose snooze is over, then claims
+ * due questions in bounded batches and enqueues them in check jobs of QUESTIONS_PER_JOB each,
+ * queues again any text whose send job was lost, and releases the texts held for quiet hours
+ * that have ended (decision 0031). Postgres holds the schedule; Redis only holds the work.
  */
 export function tickProcessor(deps: { db: DB; queues: Queues; logger: Logger; batchSize: number }) {
   return async () => {
     const stopped = await stopPastAlerts(deps.db)
+    const woken = await wakeSnoozedAlerts(deps.db)
     let claimed = 0
     let jobs = 0
     for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -58,8 +63,13 @@ export function tickProcessor(deps: { db: DB; queues: Queues; logger: Logger; ba
       if (checks.length < deps.batchSize) break
     }
     const requeued = await requeueStrandedTexts(deps.db, deps.queues)
-    if (claimed || stopped || requeued)
-      deps.logger.info({ claimed, jobs, stopped, requeued }, 'tick')
-    return { claimed, jobs, stopped, requeued }
+    const released = await releaseHeldTexts(deps.db, { now: new Date(), appUrl: getEnv().appUrl })
+    await Promise.all(released.map((id) => queueText(deps.queues.sms, id)))
+    if (claimed || stopped || requeued || woken || released.length)
+      deps.logger.info(
+        { claimed, jobs, stopped, requeued, woken, released: released.length },
+        'tick',
+      )
+    return { claimed, jobs, stopped, requeued, woken, released: released.length }
   }
 }

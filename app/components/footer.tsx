@@ -8,6 +8,7 @@ const QUICK_LINKS = [
   { to: '/how-it-works', label: 'How It Works' },
   { to: '/pricing', label: 'Pricing' },
   { to: '/faq', label: 'FAQ' },
+  { to: '/status', label: 'Status' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/login', label: 'Get Started' },
   { to: '/dashboard', label: 'Dashboard' },
@@ -65,7 +66,8 @@ export function Footer() {
           </div>
         </section>
       </div>
-      <div className="border-t border-slate-800">
+      {/* From sm up the chat button floats at the bottom right: room for it below the last line. */}
+      <div className="border-t border-slate-800 sm:pb-20">
         <p className="mx-auto max-w-6xl px-4 py-6 text-xs leading-5 text-slate-400">{DISCLAIMER}</p>
       </div>
     </footer>

@@ -102,3 +102,30 @@ export const MAX_DAYS_AHEAD = 730
 export function beyondHorizon(date: string, today: string): boolean {
   return nightsBetween(today, date) > MAX_DAYS_AHEAD
 }
+
+const moments = new Map<string, Intl.DateTimeFormat>()
+
+/** "Nov 26, 3:04 PM" at a place: the alert pages give times at the destination. */
+export function formatMoment(iso: string, timeZone: string): string {
+  let format = moments.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    })
+    moments.set(timeZone, format)
+  }
+  return format.format(new Date(iso))
+}
+
+/** A time zone's everyday name: "Eastern Time", "Pacific Time". */
+export function timeZoneName(timeZone: string): string {
+  return (
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date(0))
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  )
+}

@@ -26,7 +26,7 @@ export function deliveryStatus(twilioStatus: string): NotificationStatus | undef
  * How far along each status is. The three outcomes share the last rank: a `delivered` posted
  * after `undelivered` (or the reverse) is a late duplicate, not news.
  */
-export const DELIVERY_RANK: Record<Exclude<NotificationStatus, 'skipped'>, number> = {
+export const DELIVERY_RANK: Record<Exclude<NotificationStatus, 'skipped' | 'held'>, number> = {
   pending: 0,
   sending: 1,
   queued: 2,
@@ -38,7 +38,7 @@ export const DELIVERY_RANK: Record<Exclude<NotificationStatus, 'skipped'>, numbe
 
 /** The statuses a callback reporting `status` may move a text from. */
 export function statusesBefore(status: NotificationStatus): NotificationStatus[] {
-  if (status === 'skipped') return []
+  if (status === 'skipped' || status === 'held') return []
   const rank = DELIVERY_RANK[status]
   return (Object.keys(DELIVERY_RANK) as (keyof typeof DELIVERY_RANK)[]).filter(
     (earlier) => DELIVERY_RANK[earlier] < rank,
@@ -64,7 +64,9 @@ export const TEXT_STATUS_LABEL: Record<TextStatus, string> = {
   delivered: 'Delivered',
   undelivered: 'Not delivered',
   failed: 'Failed',
-  skipped: 'Not sent (STOP)',
+  // Why is beside it: STOP, the day's cap, or an opening gone before its text could go.
+  skipped: 'Not sent',
+  held: 'Held for quiet hours',
 }
 
 /**
@@ -84,6 +86,20 @@ const CARRIER_REASONS: Record<number, string> = {
 export function deliveryProblem(errorCode: number | null): string | null {
   if (errorCode === null) return null
   return CARRIER_REASONS[errorCode] ?? `the carrier refused it (Twilio error ${errorCode})`
+}
+
+/**
+ * What went wrong with a text, in plain words: the carrier's reason, or, for a text we did not
+ * send (or still hold), ours.
+ */
+export function textProblem(text: {
+  status: TextStatus
+  error: string | null
+  errorCode: number | null
+}): string | null {
+  return text.status === 'skipped' || text.status === 'held'
+    ? text.error
+    : deliveryProblem(text.errorCode)
 }
 
 /** Why no text will arrive, and how to have them again, in the carriers' own keyword. */

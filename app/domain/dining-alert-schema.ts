@@ -13,6 +13,7 @@ import {
   type TimePreference,
 } from './dining-alert'
 import { refuse } from './schema'
+import { snoozedUntilField, snoozeProblem } from './snooze'
 
 /** A time of day as HH:MM:SS (HH:MM gets :00), or null when none is given. */
 const optionalClock = z.pipe(
@@ -52,6 +53,8 @@ export function diningAlertSchema(today: string) {
       preferredTime: optionalClock,
       timeRangeStart: optionalClock,
       timeRangeEnd: optionalClock,
+      // Absent, a new alert is not snoozed and an edited one keeps its snooze (decision 0031).
+      snoozedUntil: z.optional(snoozedUntilField),
       // A dining alert runs (1) or is stopped (0): any other status is refused, not saved as stopped.
       status: z.optional(
         z.nullable(
@@ -72,6 +75,14 @@ export function diningAlertSchema(today: string) {
         if ((start === null) !== (end === null) || (start && end && start > end)) {
           ctx.addIssue({ code: 'custom', path: ['timeRangeStart'], message: DINING_MESSAGES.range })
         }
+        const snooze = isIsoDate(alert.reserveDate)
+          ? snoozeProblem(alert.snoozedUntil, {
+              kind: 'dining',
+              startsOn: alert.reserveDate,
+              today,
+            })
+          : null
+        if (snooze) ctx.addIssue({ code: 'custom', path: ['snoozedUntil'], message: snooze })
       }),
     )
 }

@@ -12,6 +12,7 @@ import {
   requiredFieldsMessage,
 } from './hotel-alert'
 import { refuse } from './schema'
+import { snoozedUntilField, snoozeProblem } from './snooze'
 
 const isoDate = z
   .string({ error: HOTEL_MESSAGES.dates })
@@ -46,6 +47,8 @@ export function hotelAlertSchema(today: string) {
       ),
       // Absent, a new alert keeps watching (the column's default) and an edited one keeps its own.
       keepWatching: z.optional(z.boolean({ error: HOTEL_MESSAGES.keepWatching })),
+      // Absent, a new alert is not snoozed and an edited one keeps its snooze (decision 0031).
+      snoozedUntil: z.optional(snoozedUntilField),
       roomIds: z.pipe(
         z
           .array(z.string().check(z.trim(), z.minLength(1)), { error: HOTEL_MESSAGES.rooms })
@@ -75,6 +78,12 @@ export function hotelAlertSchema(today: string) {
         ) {
           ctx.addIssue({ code: 'custom', path: ['agesOfChildren'], message: HOTEL_MESSAGES.ages })
         }
+        const snooze = snoozeProblem(alert.snoozedUntil, {
+          kind: 'hotel',
+          startsOn: alert.checkInDate,
+          today,
+        })
+        if (snooze) ctx.addIssue({ code: 'custom', path: ['snoozedUntil'], message: snooze })
       }),
     )
   return z.pipe(

@@ -15,6 +15,7 @@ export const PUBLIC_PAGES = [
   '/how-it-works',
   '/pricing',
   '/faq',
+  '/status',
   '/privacy-policy',
   '/terms',
 ] as const

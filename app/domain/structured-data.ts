@@ -78,3 +78,57 @@ export function hotelPlace(hotel: {
     containedInPlace: { '@type': 'TouristDestination', name: hotel.destination },
   }
 }
+
+/**
+ * A hotel's public opening statistics (app/domain/opening-stats.ts) as a Dataset: what it
+ * measured, each figure a PropertyValue. Only for figures above the minimum the page shows.
+ */
+export function openingStatsDataset(stats: {
+  hotel: string
+  url: string
+  from: string
+  to: string
+  openings: number
+  categories: readonly { name: string; openings: number; medianMinutes: number | null }[]
+  busiest: string
+  timeZone: string
+}) {
+  const count = (name: string, value: number) => ({
+    '@type': 'PropertyValue',
+    name,
+    value,
+    unitText: 'openings',
+  })
+  return {
+    '@context': CONTEXT,
+    '@type': 'Dataset',
+    name: `Room openings seen at ${stats.hotel}, ${stats.from} to ${stats.to}`,
+    description: `Sold-out rooms that opened up again at ${stats.hotel} as our alerts saw them: how many by room category, how long they typically stayed open, and the hours of the day (${stats.timeZone}) they appeared. It covers the rooms and stays our alerts watch, not all of Disney's availability.`,
+    url: stats.url,
+    isAccessibleForFree: true,
+    temporalCoverage: `${stats.from}/${stats.to}`,
+    spatialCoverage: { '@type': 'Place', name: stats.hotel },
+    variableMeasured: [
+      count('Openings seen', stats.openings),
+      ...stats.categories.flatMap((category) => [
+        count(`Openings seen: ${category.name}`, category.openings),
+        ...(category.medianMinutes === null
+          ? []
+          : [
+              {
+                '@type': 'PropertyValue',
+                name: `Median time open: ${category.name}`,
+                value: category.medianMinutes,
+                unitCode: 'MIN',
+                unitText: 'minutes',
+              },
+            ]),
+      ]),
+      {
+        '@type': 'PropertyValue',
+        name: 'Busiest hours',
+        value: `${stats.busiest} (${stats.timeZone})`,
+      },
+    ],
+  }
+}

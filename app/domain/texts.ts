@@ -110,6 +110,28 @@ export function heldTextsText(summary: { alertName: string; link: string }): str
 }
 
 /**
+ * The one text at the end of quiet hours about the openings held during them that are still open
+ * (two or more: a single one goes out as its own text), naming as many of their alerts as one
+ * segment holds, with the dashboard's link (decision 0031).
+ * "Disney Hotel Alerts: 3 openings from your quiet hours are still open: Pop Century Resort, Chef Mickey's. See them: <link>"
+ */
+export function quietHoursOverText(held: {
+  openings: number
+  alertNames: readonly string[]
+  link: string
+}): string {
+  const names = [...new Set(held.alertNames.map((name) => toGsm7(name.replace(/^Disney's /, ''))))]
+  const build = (listed: string) =>
+    `${BRAND}: ${held.openings} openings from your quiet hours are still open${listed}. See them: ${held.link}`
+  for (let shown = names.length; shown > 0; shown--) {
+    const more = names.length - shown
+    const text = build(`: ${names.slice(0, shown).join(', ')}${more ? ` and ${more} more` : ''}`)
+    if (gsmLength(text) <= SEGMENT_LENGTH) return text
+  }
+  return build('')
+}
+
+/**
  * The text Settings' "Send me a test text" sends: who it is from, that it is a test, and that
  * alerts arrive the same way. Alert texts carry no STOP line (Twilio answers the keywords itself,
  * decision 0025), so this one does not either.

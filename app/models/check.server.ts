@@ -2,9 +2,11 @@ import { sql, type Kysely } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database } from '../../db/schema.ts'
 import { HOTEL_STATUS, type AlertKind } from '~/domain/alerts'
+import type { CheckOutcome } from '~/domain/check-history'
 import { TEXTS_PER_ALERT_PER_DAY, textUnderCap } from '~/domain/openings'
 import { recordOpenings, type AnsweredQuestion } from '~/models/opening.server'
 import type { NewNotification } from '~/models/outbox.server'
+import { holdInQuietHours, QUIET_COLUMNS, type TextToRecord } from '~/models/quiet-hours.server'
 import { refreshQuestions } from '~/models/question.server'
 import {
   isRunningDiningAlert,
@@ -59,6 +61,8 @@ export function heldQuestions(db: Executor, ids: readonly number[], claimedAt: n
       'q.alertCount',
       'q.lastCheckedAt',
       'q.openOpenings',
+      'q.paces',
+      'q.checkHistory',
       'resorts.name as resortName',
       'resorts.locationIdentifier',
       'resorts.sold',
@@ -92,6 +96,7 @@ export function hotelAlertsAnswered(
       'hotelAlerts.checkOutDate',
       'hotelAlerts.updatedAt',
       'users.phoneNumber',
+      ...QUIET_COLUMNS,
       'plans.intervalMinutes',
       // The chosen room types come with the alert, their keys joined with the ones an admin has
       // mapped to them since (applied from the next check): no second round trip.
@@ -125,6 +130,7 @@ export function hotelAlertsAnswered(
     .where(
       sql<boolean>`${isRunningHotelAlert('hotel_alerts')} and ${mayBeChecked('users', 'plans')}`,
     )
+    .where('hotelAlerts.snoozedUntil', 'is', null)
     .execute()
 }
 
@@ -151,6 +157,7 @@ export function diningAlertsAnswered(
       'diningAlerts.timeRangeEnd',
       'diningAlerts.updatedAt',
       'users.phoneNumber',
+      ...QUIET_COLUMNS,
       'plans.intervalMinutes',
       'diningLocations.name as restaurant',
     ])
@@ -159,6 +166,7 @@ export function diningAlertsAnswered(
     .where(
       sql<boolean>`${isRunningDiningAlert('dining_alerts')} and ${mayBeChecked('users', 'plans')}`,
     )
+    .where('diningAlerts.snoozedUntil', 'is', null)
     .execute()
 }
 
@@ -166,27 +174,35 @@ export function diningAlertsAnswered(
  * A text an opening may call for, with the question whose answer found it, and what to send
  * instead when the alert has had its day's texts: the summary and where its link leads.
  */
-export type FoundOpening = NewNotification & {
-  questionId: number
-  summaryBody: string
-  summaryUrl: string
+export type FoundOpening = NewNotification &
+  Pick<TextToRecord, 'quiet' | 'startsAt'> & {
+    questionId: number
+    summaryBody: string
+    summaryUrl: string
+  }
+
+/** A question a job asked, how it went, and its check history with this check in it. */
+export interface AskedQuestion {
+  id: number
+  outcome: CheckOutcome
+  history: Buffer
 }
 
 /**
  * The one write of a check job's answers: each question still held by the job's claim gets its
- * check (and, for hotels, whether Disney said "not bookable yet"); an answer with nothing in it,
- * to a question with nothing open, writes that row alone. Otherwise its openings move along
- * (decision 0029), and each alert whose slot this was gets at most one text: about the first
- * of its openings (in its own order) it was not told of in that opening's life, within the day's
- * cap. Alerts with an opening are marked found; a hotel alert that does not keep watching has
- * then done its job (completed, and its question asked for the others only).
+ * check history (decision 0030) and, when Disney answered, its check (and, for hotels, whether
+ * Disney said "not bookable yet"); an answer with nothing in it, to a question with nothing open,
+ * writes that row alone. Otherwise its openings move along (decision 0029), and each alert whose
+ * slot this was gets at most one text: about the first of its openings (in its own order) it was
+ * not told of in that opening's life, within the day's cap. Alerts with an opening are marked
+ * found; a hotel alert that does not keep watching has then done its job (completed, and its
+ * question asked for the others only).
  */
 export async function recordChecks(
   db: Executor,
   check: {
     kind: AlertKind
-    questionIds: readonly number[]
-    notBookableYet?: readonly number[]
+    asked: readonly AskedQuestion[]
     /** Questions whose openings may have moved: they show some now, or had some open. */
     answered: readonly AnsweredQuestion[]
     /** Texts the answers may call for, each alert's in its order of preference. */
@@ -195,28 +211,24 @@ export async function recordChecks(
     claimedAt: number
   },
 ) {
-  const { kind, questionIds, now } = check
-  const notBookableYet = check.notBookableYet ?? []
+  const { kind, asked, now } = check
+  // One statement for every question, whatever its outcome: Disney not answering leaves the
+  // last check as it was, and only an answer moves "not bookable yet".
   const recordQuestions = (executor: Executor) =>
-    executor
-      .updateTable('questions')
-      .set((eb) => ({
-        lastCheckedAt: now,
-        ...(kind === 'hotel' && {
-          notBookableSince: notBookableYet.length
-            ? eb
-                .case()
-                .when('id', '=', sql<number>`any(${notBookableYet}::bigint[])`)
-                .then(eb.fn.coalesce('notBookableSince', sql<Date>`${now}`))
-                .else(null)
-                .end()
-            : null,
-        }),
-      }))
-      .where('id', '=', sql<number>`any(${questionIds}::bigint[])`)
-      .where('claimedAt', '=', new Date(check.claimedAt))
-      .returning('id')
-      .execute()
+    sql<{ id: number }>`
+      update questions q set check_history = v.history,
+        last_checked_at = case when v.outcome = 'unanswered' then q.last_checked_at else ${now}::timestamptz end,
+        not_bookable_since = case
+          when q.kind <> 'hotel' or v.outcome = 'unanswered' then q.not_bookable_since
+          when v.outcome = 'not-bookable-yet' then coalesce(q.not_bookable_since, ${now}::timestamptz)
+        end
+      from unnest(${asked.map((row) => row.id)}::bigint[], ${asked.map((row) => row.outcome)}::text[],
+        ${asked.map((row) => row.history)}::bytea[]) as v(id, outcome, history)
+      where q.id = v.id and q.claimed_at = ${new Date(check.claimedAt)}
+      returning q.id
+    `
+      .execute(executor)
+      .then((result) => result.rows)
   if (check.answered.length === 0 && check.openings.length === 0) {
     await recordQuestions(db)
     return []
@@ -244,17 +256,21 @@ export async function recordChecks(
     ]
     if (chosen.length === 0) return []
     const sent = await textsInLastDay(trx, kind, chosen, now)
-    const rows = chosen.map(({ questionId: _, summaryBody, summaryUrl, ...row }) => {
-      const plan = textUnderCap(sent.get(row.alertId) ?? 0)
-      if (plan === 'text') return row
-      if (plan === 'summary')
-        return { ...row, purpose: 'summary' as const, body: summaryBody, bookingUrl: summaryUrl }
-      return {
-        ...row,
-        status: 'skipped' as const,
-        error: `Held: ${TEXTS_PER_ALERT_PER_DAY} texts in 24 hours, and the summary, went out already.`,
-      }
-    })
+    // In its owner's quiet hours a text is held (decision 0031); past the day's cap, skipped.
+    const rows = holdInQuietHours(
+      chosen.map(({ questionId: _, summaryBody, summaryUrl, ...row }) => {
+        const plan = textUnderCap(sent.get(row.alertId) ?? 0)
+        if (plan === 'text') return row
+        if (plan === 'summary')
+          return { ...row, purpose: 'summary' as const, body: summaryBody, bookingUrl: summaryUrl }
+        return {
+          ...row,
+          status: 'skipped' as const,
+          error: `Held: ${TEXTS_PER_ALERT_PER_DAY} texts in 24 hours, and the summary, went out already.`,
+        }
+      }),
+      now,
+    )
     const created = await trx
       .insertInto('notifications')
       .values(rows)
@@ -290,7 +306,8 @@ export async function recordChecks(
           now,
         )
     }
-    return created.filter((row) => row.status !== 'skipped')
+    // Only texts to send now are queued: skipped ones never, held ones when quiet hours end.
+    return created.filter((row) => row.status === 'pending')
   })
 }
 
@@ -327,7 +344,8 @@ async function textsInLastDay(
     .where('alertKind', '=', kind)
     .where('alertId', '=', anyId(alerts.map((row) => row.alertId)))
     .where('purpose', 'in', ['opening', 'summary'])
-    .where('status', '<>', 'skipped')
+    // Held texts go out as one when quiet hours end: they do not spend the day's cap.
+    .where('status', 'not in', ['skipped', 'held'])
     .where('createdAt', '>', new Date(now.getTime() - 86_400_000))
     .groupBy('alertId')
     .execute()

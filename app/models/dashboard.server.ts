@@ -6,7 +6,7 @@ import { runningAlertsCount } from '~/models/alert-rules.server'
 import { listDiningAlerts, type DiningAlertJson } from '~/models/dining-alert.server'
 import { listHotelAlerts, type HotelAlertJson } from '~/models/hotel-alert.server'
 import { isUserHotelAlert } from '~/models/running-alerts.server'
-import { deliveryProblem } from '~/domain/delivery'
+import { textProblem } from '~/domain/delivery'
 import { textsOfAlerts } from '~/models/outbox.server'
 
 type Executor = Kysely<Database>
@@ -95,7 +95,7 @@ export async function withTexts(db: Executor, alerts: DashboardAlert[]) {
       .map((text) => ({
         body: text.body,
         status: text.status,
-        problem: deliveryProblem(text.errorCode),
+        problem: textProblem(text),
         created: new Date(text.createdAt).toISOString(),
       })),
   }))

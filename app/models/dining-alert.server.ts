@@ -8,6 +8,7 @@ import { DINING_MESSAGES } from '~/domain/dining-alert'
 import { diningAlertSchema } from '~/domain/dining-alert-schema'
 import { assertAlertId, editAlert, insertAlert } from '~/models/alert-rules.server'
 import { answersSeenBy } from '~/models/question.server'
+import { snoozeKeptBefore } from '~/models/snooze.server'
 
 type Executor = Kysely<Database>
 
@@ -28,6 +29,8 @@ function toJson(
     preferredTime: alert.preferredTime,
     timeRangeStart: alert.timeRangeStart,
     timeRangeEnd: alert.timeRangeEnd,
+    /** Sends nothing through this date at its destination; null when not snoozed. */
+    snoozedUntil: alert.snoozedUntil,
     status: alert.status,
     statusReason: alert.statusReason,
     created: iso(alert.createdAt)!,
@@ -88,6 +91,7 @@ function columns(input: Awaited<ReturnType<typeof validate>>) {
     preferredTime: input.preferredTime,
     timeRangeStart: input.timeRangeStart,
     timeRangeEnd: input.timeRangeEnd,
+    ...(input.snoozedUntil !== undefined && { snoozedUntil: input.snoozedUntil }),
   }
 }
 
@@ -129,6 +133,7 @@ export async function updateDiningAlert(
   const nextStatus = (current: number) => options.status ?? current
   await editAlert(db, userId, 'dining', id, nextStatus, now, ({ starting }) => ({
     ...columns(input),
+    ...(input.snoozedUntil === undefined && { snoozedUntil: snoozeKeptBefore(input.reserveDate) }),
     ...(starting && { statusReason: null }),
   }))
   return (await listDiningAlerts(db, userId, [id]))[0]!

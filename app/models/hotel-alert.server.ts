@@ -16,6 +16,7 @@ import {
   toRoomTypeJson,
 } from '~/models/catalogue.server'
 import { answersSeenBy } from '~/models/question.server'
+import { snoozeKeptBefore } from '~/models/snooze.server'
 
 type Executor = Kysely<Database>
 
@@ -52,6 +53,8 @@ async function toJson(db: Executor, alerts: HotelAlert[]) {
     roomIds: alert.roomTypeIds,
     /** After a text: keeps watching for the next opening, or stops as found (status 2). */
     keepWatching: alert.keepWatching,
+    /** Sends nothing through this date at its destination; null when not snoozed. */
+    snoozedUntil: alert.snoozedUntil,
     active: alert.status === HOTEL_STATUS.running,
     status: alert.status,
     statusReason: alert.statusReason,
@@ -116,6 +119,7 @@ function columns(input: Awaited<ReturnType<typeof validate>>) {
     roomTypeIds: input.roomIds,
     // Not given: a new alert takes the column's default (true), an edited one keeps its own.
     ...(input.keepWatching !== undefined && { keepWatching: input.keepWatching }),
+    ...(input.snoozedUntil !== undefined && { snoozedUntil: input.snoozedUntil }),
   }
 }
 
@@ -167,6 +171,7 @@ export async function updateHotelAlert(
   }
   await editAlert(db, userId, 'hotel', id, nextStatus, now, ({ status, previous }) => ({
     ...columns(input),
+    ...(input.snoozedUntil === undefined && { snoozedUntil: snoozeKeptBefore(input.checkInDate) }),
     ...(status !== previous && { statusReason: null }),
   }))
   return (await listHotelAlerts(db, userId, [id]))[0]!

@@ -101,8 +101,10 @@ export async function relinkQuestion(db: Executor, kind: AlertKind, alertId: str
 const mayRun = sql`
   from (
     select user_id from hotel_alerts a where a.question_id = q.id and ${isRunningHotelAlert('a')}
+      and a.snoozed_until is null
     union all
     select user_id from dining_alerts a where a.question_id = q.id and ${isRunningDiningAlert('a')}
+      and a.snoozed_until is null
   ) a join users u on u.id = a.user_id join plans p on p.id = u.plan_id
   where ${mayBeChecked('u', 'p')}`
 
@@ -123,10 +125,11 @@ function questionsWhere(which: Questions) {
 }
 
 /**
- * Sets each question's interval to the fastest among its alerts that may run, and its next
- * check: none when nobody may run it; sooner when it became faster, or with `soon` (an alert was
- * just created, edited or started and waits for its first answer); never sooner after its last
- * check than its interval, so saving an alert over and over asks Disney no more often.
+ * Sets each question's interval to the fastest among its alerts that may run, the paces its
+ * history keeps (every interval among them), and its next check: none when nobody may run it;
+ * sooner when it became faster, or with `soon` (an alert was just created, edited or started and
+ * waits for its first answer); never sooner after its last check than its interval, so saving an
+ * alert over and over asks Disney no more often.
  * Refreshing them all (hourly) leaves the ones a claim or a check holds to the next time.
  */
 export async function refreshQuestions(
@@ -136,7 +139,7 @@ export async function refreshQuestions(
   { soon = false }: { soon?: boolean } = {},
 ) {
   const result = await sql`
-    update questions q set interval_minutes = f.interval, alert_count = f.alerts,
+    update questions q set interval_minutes = f.interval, alert_count = f.alerts, paces = f.paces,
       next_check_at = case
         when f.interval is null then null
         when ${soon} or q.next_check_at is null or f.interval < q.interval_minutes
@@ -145,13 +148,16 @@ export async function refreshQuestions(
         else q.next_check_at
       end
     from (
-      select q.id, r.interval, r.alerts from questions q
-        cross join lateral (select min(p.interval_minutes) as interval, count(*) as alerts ${mayRun}) r
+      select q.id, r.interval, r.alerts, r.paces from questions q
+        cross join lateral (select min(p.interval_minutes) as interval, count(*) as alerts,
+          coalesce(array_agg(distinct p.interval_minutes order by p.interval_minutes), '{}') as paces
+          ${mayRun}) r
       where ${questionsWhere(which)}
       for no key update of q ${which === 'all' ? sql`skip locked` : sql``}
     ) f
     where q.id = f.id and (${soon} or q.interval_minutes is distinct from f.interval
-      or q.alert_count <> f.alerts or (f.interval is null) <> (q.next_check_at is null))
+      or q.alert_count <> f.alerts or q.paces <> f.paces
+      or (f.interval is null) <> (q.next_check_at is null))
   `.execute(db)
   return Number(result.numAffectedRows ?? 0)
 }

@@ -5,6 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { ContentSection, Disclaimer, FaqList } from '~/components/marketing/parts'
 import { Breadcrumb } from '~/components/ui/breadcrumb'
 import { ButtonLink } from '~/components/ui/button'
+import { OpeningStats } from '~/components/hotel-stats/opening-stats'
 import { destinationDisplay } from '~/domain/destinations'
 import {
   genericAbout,
@@ -15,8 +16,15 @@ import {
   PIXAR_PLACE,
   startAlertPath,
 } from '~/domain/hotel-page'
-import { breadcrumbList, faqPage, hotelPlace, itemList } from '~/domain/structured-data'
+import {
+  breadcrumbList,
+  faqPage,
+  hotelPlace,
+  itemList,
+  openingStatsDataset,
+} from '~/domain/structured-data'
 import { findResortPage, listRoomTypes } from '~/models/catalogue.server'
+import { hotelOpeningStats } from '~/services/hotel-opening-stats.server'
 import { readHotelAbout } from '~/utils/content.server'
 import { getDb } from '~/utils/db.server'
 import { DEFAULT_SOCIAL_IMAGE, NOINDEX, pageMeta, siteOrigin } from '~/utils/seo'
@@ -25,7 +33,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const found = await findResortPage(getDb(), params.location ?? '', params.slug ?? '')
   if (!found) return json({ hotel: null }, { status: 404 })
   const { resort, resorts } = found
-  const [rooms, about] = await Promise.all([listRoomTypes(getDb(), resort.id), readHotelAbout()])
+  const [rooms, about, openingStats] = await Promise.all([
+    listRoomTypes(getDb(), resort.id),
+    readHotelAbout(),
+    hotelOpeningStats(resort),
+  ])
   // Paradise Pier's page points at Pixar Place's, the same building under its new name.
   const pixarPlace =
     resort.name === PARADISE_PIER
@@ -61,6 +73,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
         maxOccupancy: room.maxOccupancy,
         accessible: room.accessible,
       })),
+      openingStats,
     },
     { headers: PAGE_COPY },
   )
@@ -77,9 +90,10 @@ function crumbsFor(hotel: { name: string; path: string }) {
 export const meta: MetaFunction<typeof loader> = (args) => {
   const data = args.data
   if (!data?.hotel) return [{ title: 'Hotel not found | Disney Hotel Alerts' }, NOINDEX]
-  const { hotel, rooms } = data
+  const { hotel, rooms, openingStats } = data
   const { canonicalPath } = hotel
   const origin = siteOrigin(args.matches)
+  const url = `${origin}${canonicalPath}`
   const keywords = rooms.slice(0, HOTEL_PAGE_ROOMS.keywords).map((room) => room.name)
   return pageMeta(args, {
     title: `${hotel.name} Disney Hotel Alerts | Room availability texts`,
@@ -87,17 +101,16 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     canonicalPath,
     keywords,
     structuredData: [
-      hotelPlace({
-        ...hotel,
-        url: `${origin}${canonicalPath}`,
-        image: `${origin}${DEFAULT_SOCIAL_IMAGE}`,
-      }),
+      hotelPlace({ ...hotel, url, image: `${origin}${DEFAULT_SOCIAL_IMAGE}` }),
       itemList(
         `Room types at ${hotel.name}`,
         rooms.slice(0, HOTEL_PAGE_ROOMS.structured).map((room) => room.name),
       ),
       breadcrumbList(origin, crumbsFor(hotel)),
       faqPage(hotelFaq(hotel.name)),
+      ...(openingStats?.shown
+        ? [openingStatsDataset({ ...openingStats, hotel: hotel.name, url: `${url}#opening-stats` })]
+        : []),
     ],
   })
 }
@@ -105,7 +118,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export default function HotelPage() {
   const data = useLoaderData<typeof loader>()
   if (!data.hotel) return <HotelNotFound />
-  const { hotel, rooms, replacedBy } = data
+  const { hotel, rooms, replacedBy, openingStats } = data
   return (
     <article className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
       <Breadcrumb crumbs={crumbsFor(hotel)} />
@@ -144,6 +157,8 @@ export default function HotelPage() {
       <ContentSection title={`About alerts at ${hotel.name}`} id="about-heading">
         <p>{hotel.about}</p>
       </ContentSection>
+
+      <OpeningStats hotel={hotel.name} stats={openingStats} />
 
       <FaqList questions={hotelFaq(hotel.name)} />
 

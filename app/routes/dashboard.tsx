@@ -12,17 +12,13 @@ import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
 import { PageLoadError } from '~/components/alert-form/page-chrome'
 import { ConfirmDialog } from '~/components/modal'
 import { AddAlertMenu, EmptyState, ContinueHotelAlert } from '~/components/dashboard/add-alert'
-import {
-  AlertCards,
-  alertName,
-  AlertTable,
-  type AlertRowActions,
-} from '~/components/dashboard/alert-list'
+import { AlertCards, AlertTable, type AlertRowActions } from '~/components/dashboard/alert-list'
 import { Banners } from '~/components/dashboard/banners'
 import { DiningWizard } from '~/components/dashboard/dining-wizard'
 import { HotelWizard } from '~/components/dashboard/hotel-wizard'
 import { Filters, Pagination } from '~/components/dashboard/list-controls'
 import { findLinkedResort } from '~/domain/alert-drafts'
+import { alertName } from '~/domain/alert-words'
 import { toCatalogueChoice } from '~/domain/catalogue-choices'
 import { AppError } from '~/domain/app-error'
 import { ALERT_INTENT_KEYS } from '~/domain/checkout'

@@ -20,13 +20,16 @@ import {
   planChange,
   settingsIntentSchema,
 } from '~/domain/billing'
+import { parseQuietHoursForm, QUIET_HOURS_MESSAGES } from '~/domain/account-settings'
 import { deliveryProblem, TEXT_STATUS_LABEL } from '~/domain/delivery'
 import { formatPhoneNumber } from '~/domain/phone'
 import { PROFILE_MESSAGES } from '~/domain/profile'
+import { clockOf, describeQuietHours } from '~/domain/quiet-hours'
 import { parseTestTextForm, TEST_TEXT_MESSAGES } from '~/domain/test-text'
 import { revokeAllSessions } from '~/models/session.server'
 import { getEnv } from '~/env.server'
 import { latestTestText, optedOutAt } from '~/models/outbox.server'
+import { saveAccountSettings } from '~/models/quiet-hours.server'
 import { findPlan, plansOnOffer } from '~/models/plan.server'
 import { currentSubscription } from '~/models/subscription.server'
 import { AppError } from '~/domain/app-error'
@@ -82,6 +85,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       name: user.name,
       email: user.email,
+      quiet: {
+        timeZone: user.timeZone,
+        quietStart: clockOf(user.quietStart),
+        quietEnd: clockOf(user.quietEnd),
+        described: describeQuietHours(user),
+      },
       currentPlanId: current?.id ?? null,
       currentPlanName: current?.name ?? null,
       cards: plans.map((plan) => ({
@@ -106,6 +115,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const formData = await readFormData(request)
   if (formData.get('intent') === 'test-text') return testTextAction(user, formData)
+  if (formData.get('intent') === 'quiet-hours' || formData.get('intent') === 'quiet-hours-off')
+    return quietHoursAction(user, formData)
   if (formData.get('intent') === 'sign-out-everywhere') {
     // Every session of the account, this browser's included: API tokens stop working too.
     await revokeAllSessions(getDb(), user.id)
@@ -172,6 +183,19 @@ async function testTextAction(user: User, formData: FormData) {
   })
 }
 
+/** Quiet hours, a plain form: back to Settings saying what they are now, or refused beside the fields. */
+async function quietHoursAction(user: User, formData: FormData) {
+  const submission = parseQuietHoursForm(formData)
+  if (submission.status !== 'success')
+    return json({ quietHours: submission.reply() }, { status: 400 })
+  const saved = await saveAccountSettings(getDb(), user.id, submission.value)
+  return redirectWithNotice('/settings#quiet-hours', {
+    tone: 'success',
+    message: QUIET_HOURS_MESSAGES.saved(saved),
+    section: 'quiet-hours',
+  })
+}
+
 export default function Settings() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
@@ -190,9 +214,17 @@ export default function Settings() {
           phone={data.phone}
           textsOff={data.textsOff}
           lastTestText={data.lastTestText}
-          notice={data.notice?.section === 'notifications' ? data.notice : null}
+          notice={
+            data.notice?.section === 'notifications' || data.notice?.section === 'quiet-hours'
+              ? data.notice
+              : null
+          }
           testTextError={
             actionData && 'testTextError' in actionData ? actionData.testTextError : null
+          }
+          quiet={data.quiet}
+          quietHoursResult={
+            actionData && 'quietHours' in actionData ? actionData.quietHours : undefined
           }
         />
         <PrivacySection />

@@ -68,7 +68,9 @@ describe('PUT /api/account/settings', () => {
     const { user, token } = await signedIn({ name: 'Walt' })
     const response = await put({ name: 'Roy', phoneNumber: '+12015550100' }, token)
     expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ message: 'Only name and email can be changed.' })
+    expect(await response.json()).toEqual({
+      message: 'Only name, email, timeZone, quietStart and quietEnd can be changed.',
+    })
     const row = await userRow(user.id)
     expect(row.name).toBe('Walt')
     expect(row.phoneNumber).toBe(user.phoneNumber)

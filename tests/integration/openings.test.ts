@@ -172,7 +172,7 @@ describe('texts about openings', () => {
     expect(summary!.body).toMatch(
       /^Disney Hotel Alerts: Your Cinderella's Royal Table alert hit 10 texts in a day; the rest wait 24 h\. See every opening: http:\/\/localhost:3000\/o\/[A-Za-z0-9]{8}$/,
     )
-    expect(summary!.bookingUrl).toBe('http://localhost:3000/dashboard')
+    expect(summary!.bookingUrl).toBe(`http://localhost:3000/dashboard/alerts/dining/${alert.id}`)
     const held = byPurpose('opening', 'skipped')
     expect(held).toHaveLength(2)
     expect(held[0]!.error).toMatch(/^Held: /)

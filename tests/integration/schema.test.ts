@@ -25,7 +25,9 @@ type PgTypeOf<V> = V extends Date
         ? 'text' | 'uuid' | 'date' | 'time without time zone'
         : V extends readonly unknown[]
           ? 'ARRAY'
-          : 'jsonb'
+          : V extends Uint8Array
+            ? 'bytea'
+            : 'jsonb'
 
 /** Whether a column type admits null; `unknown` (a jsonb payload) says nothing either way. */
 type Nullable<V> = unknown extends V ? false : null extends V ? true : false
@@ -86,6 +88,7 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
     startedAt: ['timestamp with time zone', true],
     questionId: ['bigint', false],
     lastFoundAt: ['timestamp with time zone', true],
+    snoozedUntil: ['date', true],
     createdAt: ['timestamp with time zone', false],
     updatedAt: ['timestamp with time zone', false],
   },
@@ -117,6 +120,7 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
     startedAt: ['timestamp with time zone', true],
     questionId: ['bigint', false],
     lastFoundAt: ['timestamp with time zone', true],
+    snoozedUntil: ['date', true],
     createdAt: ['timestamp with time zone', false],
     updatedAt: ['timestamp with time zone', false],
   },
@@ -140,6 +144,8 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
     lastCheckedAt: ['timestamp with time zone', true],
     notBookableSince: ['timestamp with time zone', true],
     openOpenings: ['jsonb', false],
+    paces: ['ARRAY', false],
+    checkHistory: ['bytea', true],
   },
   openings: {
     id: ['bigint', false],
@@ -155,6 +161,14 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
     firstSeenAt: ['timestamp with time zone', false],
     lastSeenAt: ['timestamp with time zone', true],
     closedAt: ['timestamp with time zone', true],
+  },
+  incidents: {
+    id: ['bigint', false],
+    kind: ['text', false],
+    family: ['text', true],
+    startedAt: ['timestamp with time zone', false],
+    endedAt: ['timestamp with time zone', true],
+    detail: ['text', true],
   },
   notifications: {
     id: ['uuid', false],
@@ -177,6 +191,8 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
     lastClickedAt: ['timestamp with time zone', true],
     seenAt: ['timestamp with time zone', true],
     sentAt: ['timestamp with time zone', true],
+    heldUntil: ['timestamp with time zone', true],
+    gatheredIn: ['uuid', true],
     createdAt: ['timestamp with time zone', false],
     updatedAt: ['timestamp with time zone', false],
   },
@@ -309,6 +325,9 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
     name: ['text', true],
     email: ['text', true],
     subscriptionId: ['text', true],
+    timeZone: ['text', true],
+    quietStart: ['time without time zone', true],
+    quietEnd: ['time without time zone', true],
   },
   verificationCodes: {
     phoneNumber: ['text', false],

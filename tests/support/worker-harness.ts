@@ -17,6 +17,7 @@ import { tickProcessor } from '../../worker/scheduler.ts'
 import { smsProcessor } from '../../worker/sms.ts'
 import { AnswerWatch } from '../../worker/upstream/answer-watch.ts'
 import { CircuitBreaker } from '../../worker/upstream/breaker.ts'
+import { CheckCounter } from '~/utils/check-counts.server'
 import { ENDPOINT_FAMILIES, upstreamKey } from '~/utils/upstream-health.server'
 import { getEnv } from '~/env.server'
 import { getDb } from '~/utils/db.server'
@@ -30,7 +31,8 @@ export const logger = pino({ level: 'silent' })
 export const breaker = new CircuitBreaker(connection, env.redisPrefix)
 export const drift = new DriftRecorder(db, metrics, logger)
 export const answers = new AnswerWatch(connection, env.redisPrefix)
-export const deps = { db, queues, breaker, drift, answers, metrics, logger, env }
+export const checkCounts = new CheckCounter(connection, env.redisPrefix)
+export const deps = { db, queues, breaker, drift, answers, checkCounts, metrics, logger, env }
 export const tick = tickProcessor({ db, queues, logger, batchSize: 500 })
 export const check = checkProcessor(deps)
 export const sendText = smsProcessor({ db, env, logger, metrics })
@@ -69,15 +71,21 @@ export function asJob<T>(data: T, id = 'test') {
 /**
  * A check job of some alerts' questions, claimed now as the tick would at their alerts' slot:
  * their last check is put a day back (the slowest plan's interval), so a slot of every plan
- * lies between it and this one and every alert acts on the answer (decision 0028).
+ * lies between it and this one and every alert acts on the answer (decision 0028). With
+ * `asScheduled`, the last check stays as it was: the test moves the clock itself.
  */
-export async function questionJob(kind: CheckJob['kind'], alertIds: string[]) {
+export async function questionJob(
+  kind: CheckJob['kind'],
+  alertIds: string[],
+  { asScheduled = false } = {},
+) {
   const claimedAt = Date.now()
+  const dayBack = new Date(claimedAt - 24 * 60 * 60_000)
   const questions = await db
     .updateTable('questions')
     .set({
       claimedAt: new Date(claimedAt),
-      lastCheckedAt: sql<Date>`least(last_checked_at, ${new Date(claimedAt - 24 * 60 * 60_000)})`,
+      ...(!asScheduled && { lastCheckedAt: sql<Date>`least(last_checked_at, ${dayBack})` }),
     })
     .where('id', 'in', (eb) =>
       eb

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import { DESTINATION_HOSTS } from '../../app/domain/booking-links.ts'
 import { UpstreamFault } from './errors.ts'
 import { callDisney, parseShape, type UpstreamOptions } from './http.ts'
 
-export const DESTINATION_HOSTS = {
-  'disney-world': 'https://disneyworld.disney.go.com',
-  disneyland: 'https://disneyland.disney.go.com',
-} as const
 
 /** The three groups of an answer: restaurants, dinner shows and dining events (packages, parties). */
 export type VenueGroup = 'restaurant' | 'dinnerShow' | 'diningEvent'

@@ -204,10 +204,3 @@ export async function fetchRoomAnswer(
   })
   return readWdwAnswer(status, json, question, todayIn(WDW_TIME_ZONE))
 }
-
-/** The page where a person books the resort: the link in every hotel text. */
-export function bookingPage(locationIdentifier: 'disney-world' | 'disneyland', slug: string) {
-  return locationIdentifier === 'disneyland'
-    ? `https://disneyland.disney.go.com/hotels/${slug}/rates-rooms/`
-    : `https://disneyworld.disney.go.com/resorts/${slug}/rates-rooms/`
-}

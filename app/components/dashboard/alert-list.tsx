@@ -2,11 +2,12 @@ import { Link, useFetcher } from '@remix-run/react'
 import { formatDistanceToNowStrict } from 'date-fns'
 import { diningEditHref, hotelEditHref } from '~/domain/alert-drafts'
 import { statusLabel } from '~/domain/alerts'
-import { diningDetails, diningWhen, hotelDetails, hotelWhen } from '~/domain/dashboard'
+import { alertPageHref } from '~/domain/alert-history'
+import { alertDetails, alertName, alertWhen, alertWhere } from '~/domain/alert-words'
 import { TEXT_STATUS_LABEL, type TextStatus } from '~/domain/delivery'
-import { destinationDisplay } from '~/domain/destinations'
 import { useHydrated } from '~/hooks/use-hydrated'
 import type { DashboardAlert } from '~/models/dashboard.server'
+import { SnoozeControl, snoozableOf } from './snooze-control'
 
 /** A text sent for an alert, as its history shows it. */
 export interface SentText {
@@ -28,31 +29,21 @@ export interface AlertRowActions {
   paused: string | null
 }
 
-export function alertName(alert: DashboardAlert) {
-  return alert.kind === 'hotel' ? alert.resort.name : alert.diningLocationName
-}
-
-function alertWhere(alert: DashboardAlert) {
-  return destinationDisplay(
-    alert.kind === 'hotel'
-      ? alert.resort.resortLocation.identifier
-      : alert.resortLocationIdentifier,
+/** The alert's name, leading to its own page: its checks and every opening it saw. */
+function AlertPageLink({ alert, className }: { alert: DashboardAlert; className: string }) {
+  return (
+    <Link
+      to={alertPageHref(alert.kind, alert.id)}
+      className={`hover:text-brand-700 underline decoration-slate-300 underline-offset-2 ${className}`}
+    >
+      {alertName(alert)}
+    </Link>
   )
-}
-
-function alertWhen(alert: DashboardAlert) {
-  return alert.kind === 'hotel'
-    ? hotelWhen(alert.checkInDate, alert.checkOutDate, new Date().getFullYear())
-    : diningWhen(alert.reserveDate)
 }
 
 /** Without JavaScript, Edit opens the alert's page form filled in with it. */
 function editHref(alert: DashboardAlert) {
   return alert.kind === 'hotel' ? hotelEditHref(alert) : diningEditHref(alert)
-}
-
-function alertDetails(alert: DashboardAlert) {
-  return alert.kind === 'hotel' ? hotelDetails(alert) : diningDetails(alert)
 }
 
 const STATUS_STYLES: Record<number, string> = {
@@ -97,8 +88,11 @@ function CheckTimes({ alert }: { alert: DashboardAlert }) {
   )
 }
 
-/** Start, pause or restart, and delete and edit, for one alert; the status changes at once. */
-function useRowActions(alert: DashboardAlert, actions: AlertRowActions) {
+/**
+ * Start, pause or restart, delete, edit and snooze, for one alert; the status changes at once.
+ * `idPrefix` tells the table's forms from the cards'.
+ */
+function useRowActions(alert: DashboardAlert, actions: AlertRowActions, idPrefix: string) {
   const toggle = useFetcher<{ error: string; id: string | null }>()
   const hydrated = useHydrated()
   const pending = toggle.formData?.get('status')
@@ -155,7 +149,20 @@ function useRowActions(alert: DashboardAlert, actions: AlertRowActions) {
       )}
     </div>
   )
-  return { status, controls, error }
+  return {
+    status,
+    controls: (
+      <>
+        {controls}
+        <SnoozeControl
+          alert={snoozableOf(alert, alertName(alert))}
+          idPrefix={idPrefix}
+          buttonClass={button}
+        />
+      </>
+    ),
+    error,
+  }
 }
 
 /** Said of a running hotel alert whose dates Disney does not sell yet. */
@@ -196,7 +203,7 @@ function StatusBadge({
 }
 
 function TableRow({ alert, actions }: { alert: ListedAlert; actions: AlertRowActions }) {
-  const { status, controls, error } = useRowActions(alert, actions)
+  const { status, controls, error } = useRowActions(alert, actions, 'table')
   return (
     <tr className="align-top">
       <td className="px-4 py-3">
@@ -205,7 +212,7 @@ function TableRow({ alert, actions }: { alert: ListedAlert; actions: AlertRowAct
       </td>
       <td className="px-4 py-3 capitalize">{alert.kind}</td>
       <td className="px-4 py-3">
-        <span className="block font-medium text-slate-900">{alertName(alert)}</span>
+        <AlertPageLink alert={alert} className="block font-medium text-slate-900" />
         <span className="block text-xs text-slate-500">{alertWhere(alert)}</span>
       </td>
       <td className="px-4 py-3 whitespace-nowrap">{alertWhen(alert)}</td>
@@ -256,12 +263,14 @@ export function AlertTable({
 }
 
 function Card({ alert, actions }: { alert: ListedAlert; actions: AlertRowActions }) {
-  const { status, controls, error } = useRowActions(alert, actions)
+  const { status, controls, error } = useRowActions(alert, actions, 'card')
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
         <div>
-          <p className="font-semibold text-slate-900">{alertName(alert)}</p>
+          <p>
+            <AlertPageLink alert={alert} className="font-semibold text-slate-900" />
+          </p>
           <p className="text-sm text-slate-500">
             <span className="capitalize">{alert.kind}</span> · {alertWhere(alert)}
           </p>

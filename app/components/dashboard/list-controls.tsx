@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { dashboardHref, pageCount, PAGE_SIZES, type DashboardView } from '~/domain/dashboard'
 import { Button } from '~/components/ui/button'
+import { PageLinks } from '~/components/ui/page-links'
 
 /**
  * Search by name and the type tabs, both plain GET forms and links so they work without
@@ -89,20 +90,7 @@ export function Pagination({ view, total }: { view: DashboardView; total: number
           </button>
         </noscript>
       </Form>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="flex flex-wrap gap-1">
-          {Array.from({ length: pages }, (_, index) => index + 1).map((page) => (
-            <Link
-              key={page}
-              to={dashboardHref(view, { page })}
-              aria-current={page === view.page ? 'page' : undefined}
-              className={`min-w-9 rounded-md px-3 py-1.5 text-center ${page === view.page ? 'bg-brand-600 font-semibold text-white' : 'hover:border-brand-500 border border-slate-300'}`}
-            >
-              {page}
-            </Link>
-          ))}
-        </nav>
-      )}
+      <PageLinks pages={pages} current={view.page} href={(page) => dashboardHref(view, { page })} />
     </div>
   )
 }

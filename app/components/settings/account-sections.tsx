@@ -1,8 +1,10 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { StatusButton } from '~/components/ui/button'
 import { Notice } from '~/components/ui/notice'
 import { textsOffNotice } from '~/domain/delivery'
 import { SettingsSection } from './section'
+import { QuietHoursSettings, type QuietHoursShown } from './quiet-hours'
 import { quietButton } from './styles'
 import { YourData } from './your-data'
 
@@ -58,6 +60,8 @@ export function NotificationSection({
   lastTestText,
   notice,
   testTextError,
+  quiet,
+  quietHoursResult,
 }: {
   phone: string
   /** The number replied STOP: since when, and the number to text START to. */
@@ -70,13 +74,19 @@ export function NotificationSection({
     final: boolean
     problem: string | null
   } | null
-  /** What the last test text request left: "Test text sent to …". */
-  notice: { tone: 'success' | 'error'; message: string } | null
+  /** What the last test text request, or quiet hours form, left: "Test text sent to …". */
+  notice: { tone: 'success' | 'error'; message: string; section?: string } | null
   /** Why a test text was refused (texts are off, the hourly limit). */
   testTextError: string | null
+  quiet: QuietHoursShown
+  /** The quiet hours form's refusal, beside its fields. */
+  quietHoursResult?: SubmissionResult<string[]>
 }) {
   const navigation = useNavigation()
   const sending = navigation.formData?.get('intent') === 'test-text'
+  // Each form's notice goes beside it.
+  const quietNotice = notice?.section === 'quiet-hours' ? notice : null
+  const testNotice = quietNotice ? null : notice
   return (
     <SettingsSection id="notifications" title="Notification Settings">
       <div className="mt-4 flex flex-col-reverse items-start gap-2 rounded-lg bg-slate-50 p-4 sm:flex-row sm:justify-between sm:gap-4">
@@ -91,7 +101,11 @@ export function NotificationSection({
         <span
           className={`shrink-0 rounded-full px-3 py-1 text-sm font-semibold ${textsOff ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800'}`}
         >
-          {textsOff ? `Stopped ${textsOff.since}` : 'Always on'}
+          {textsOff
+            ? `Stopped ${textsOff.since}`
+            : quiet.described
+              ? 'Quiet hours on'
+              : 'Always on'}
         </span>
       </div>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
@@ -123,15 +137,15 @@ export function NotificationSection({
           {testTextError}
         </Notice>
       ) : (
-        notice && (
-          <Notice tone={notice.tone} className="mt-3 text-sm">
-            {notice.message}
+        testNotice && (
+          <Notice tone={testNotice.tone} className="mt-3 text-sm">
+            {testNotice.message}
           </Notice>
         )
       )}
-      <p className="mt-3 text-sm text-slate-500">
-        More options, such as quiet hours and email copies, are coming. Reply STOP to any text to
-        stop all texts, and START to resume.
+      <QuietHoursSettings quiet={quiet} lastResult={quietHoursResult} notice={quietNotice} />
+      <p className="mt-4 text-sm text-slate-500">
+        Reply STOP to any text to stop all texts, and START to resume.
       </p>
     </SettingsSection>
   )

@@ -1,0 +1,200 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import {
+  byOpenFirst,
+  checkTotals,
+  openingDuration,
+  OPENINGS_PER_PAGE,
+  recentChecks,
+} from '~/domain/alert-history'
+import { ALERT_ERRORS, type AlertKind } from '~/domain/alerts'
+import { diningBookingUrl, hotelBookingUrl } from '~/domain/booking-links'
+import { readPace } from '~/domain/check-history'
+import { pageCount } from '~/domain/dashboard'
+import { textProblem, type TextStatus } from '~/domain/delivery'
+import { timeMatches } from '~/domain/dining-alert'
+import { AppError } from '~/domain/app-error'
+import { assertAlertId } from '~/models/alert-rules.server'
+import { listDiningAlerts } from '~/models/dining-alert.server'
+import { listHotelAlerts } from '~/models/hotel-alert.server'
+
+type Executor = Kysely<Database>
+
+/** The most openings one alert's page reads: about a month of a busy question's openings. */
+const OPENINGS_READ = 1000
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null)
+
+/** The alert of the owner, as its JSON; anyone else's, or none, is not found. */
+async function ownAlert(db: Executor, userId: string, kind: AlertKind, id: unknown) {
+  assertAlertId(id)
+  const alert =
+    kind === 'hotel'
+      ? (await listHotelAlerts(db, userId, [id])).map((found) => ({ kind, ...found }))[0]
+      : (await listDiningAlerts(db, userId, [id])).map((found) => ({ kind, ...found }))[0]
+  if (!alert) throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
+  return alert
+}
+
+/** Its question's history, its own pace (its owner's plan), since when it is this alert's. */
+async function questionOf(db: Executor, kind: AlertKind, id: string) {
+  const table = kind === 'hotel' ? 'hotel_alerts' : 'dining_alerts'
+  const { rows } = await sql<{
+    questionId: number
+    updatedAt: Date
+    checkHistory: Buffer | null
+    questionInterval: number | null
+    planInterval: number | null
+    disneySlug: string | null
+  }>`
+    select a.question_id, a.updated_at, q.check_history, q.interval_minutes as question_interval,
+      p.interval_minutes as plan_interval,
+      ${kind === 'hotel' ? sql`(select disney_slug from resorts r where r.id = a.resort_id)` : sql`null`} as disney_slug
+    from ${sql.table(table)} a
+    join questions q on q.id = a.question_id
+    join users u on u.id = a.user_id
+    left join plans p on p.id = u.plan_id
+    where a.id = ${id}
+  `.execute(db)
+  return rows[0]!
+}
+
+/** The openings of its question the alert watches, with the text it got about each. */
+async function openingsOf(
+  db: Executor,
+  alert: Awaited<ReturnType<typeof ownAlert>>,
+  questionId: number,
+) {
+  const rows = await db
+    .selectFrom('openings as o')
+    .leftJoin('roomTypes as t', 't.id', 'o.roomTypeId')
+    .leftJoin('notifications as n', (join) =>
+      join
+        .onRef('n.openingId', '=', 'o.id')
+        .on('n.alertKind', '=', alert.kind)
+        .on('n.alertId', '=', alert.id),
+    )
+    .select([
+      'o.id',
+      'o.roomTypeId',
+      't.name as roomName',
+      'o.diningLocationId',
+      'o.startsOn',
+      'o.checkOutDate',
+      'o.reserveTime',
+      'o.firstSeenAt',
+      'o.lastSeenAt',
+      'o.closedAt',
+      'n.body',
+      'n.status',
+      'n.errorCode',
+      'n.error',
+      'n.bookingUrl',
+      'n.createdAt as textedAt',
+      'n.sentAt',
+    ])
+    .where('o.questionId', '=', questionId)
+    .where(
+      alert.kind === 'hotel'
+        ? sql<boolean>`o.room_type_id = any(${alert.roomIds}::uuid[])`
+        : sql<boolean>`o.dining_location_id = ${alert.diningLocationId}`,
+    )
+    .where((eb) =>
+      eb.or([eb('o.closedAt', 'is', null), eb('o.closedAt', '>=', new Date(alert.created))]),
+    )
+    .orderBy(sql`o.closed_at is null`, 'desc')
+    .orderBy('o.firstSeenAt', 'desc')
+    .limit(OPENINGS_READ)
+    .execute()
+  return alert.kind === 'hotel'
+    ? rows
+    : rows.filter((row) => row.reserveTime !== null && timeMatches(row.reserveTime, alert))
+}
+
+/** The text an alert got about an opening, with its delivery (or why it was not sent). */
+function textOf(opening: Awaited<ReturnType<typeof openingsOf>>[number]) {
+  if (!opening.body || !opening.status) return null
+  const status: TextStatus = opening.status
+  return {
+    body: opening.body,
+    status,
+    problem: textProblem({ status, error: opening.error, errorCode: opening.errorCode }),
+    createdAt: iso(opening.textedAt)!,
+    sentAt: iso(opening.sentAt),
+  }
+}
+
+/**
+ * An alert's own page (issue 28), for its owner only: its checks in the last 24 hours and 7 days
+ * at its plan's pace and its last 50, and the openings it saw with their texts, open ones first,
+ * a page at a time. The same data serves the page and `GET /api/alerts/{kind}/{id}/history`.
+ */
+export async function alertHistory(
+  db: Executor,
+  userId: string,
+  kind: AlertKind,
+  id: unknown,
+  page: number,
+  now = new Date(),
+) {
+  const alert = await ownAlert(db, userId, kind, id)
+  const question = await questionOf(db, kind, alert.id)
+  const openings = (await openingsOf(db, alert, question.questionId)).map((row) => ({
+    ...row,
+    firstSeenAt: new Date(row.firstSeenAt),
+    lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt) : null,
+    closedAt: row.closedAt ? new Date(row.closedAt) : null,
+  }))
+  // Without a plan its alerts are not checked: the pace they last had is the question's.
+  const intervalMinutes = question.planInterval ?? question.questionInterval ?? 1440
+  const pace = readPace(question.checkHistory, intervalMinutes, now.getTime())
+  const since = new Date(question.updatedAt)
+  const destination =
+    alert.kind === 'hotel' ? alert.resort.resortLocation.identifier : alert.resortLocationIdentifier
+  const bookingUrl =
+    alert.kind === 'hotel'
+      ? question.disneySlug && hotelBookingUrl(destination, question.disneySlug)
+      : diningBookingUrl(destination, alert.partySize, alert.reserveDate)
+  const sorted = openings.sort(byOpenFirst)
+  const shown = sorted.slice((page - 1) * OPENINGS_PER_PAGE, page * OPENINGS_PER_PAGE)
+  return {
+    alert,
+    checks: {
+      intervalMinutes,
+      since: iso(since)!,
+      last24Hours: checkTotals(pace?.last24Hours),
+      last7Days: checkTotals(pace?.last7Days),
+      recent: recentChecks(pace, openings, since).map((check) => ({
+        at: check.at.toISOString(),
+        result: check.result,
+      })),
+    },
+    openings: shown.map((opening) => ({
+      id: opening.id,
+      open: opening.closedAt === null,
+      firstSeenAt: opening.firstSeenAt.toISOString(),
+      lastSeenAt: iso(opening.lastSeenAt),
+      closedAt: iso(opening.closedAt),
+      durationSeconds: Math.round(openingDuration(opening, now) / 1000),
+      ...(alert.kind === 'hotel'
+        ? {
+            roomTypeId: opening.roomTypeId!,
+            roomName: opening.roomName ?? 'A room type no longer listed',
+            checkInDate: opening.startsOn,
+            checkOutDate: opening.checkOutDate!,
+          }
+        : {
+            diningLocationId: opening.diningLocationId!,
+            reserveDate: opening.startsOn,
+            time: opening.reserveTime!.slice(0, 5),
+          }),
+      bookingUrl: opening.bookingUrl ?? bookingUrl,
+      text: textOf(opening),
+    })),
+    openNow: openings.filter((opening) => opening.closedAt === null).length,
+    totalOpenings: openings.length,
+    page,
+    pages: pageCount(openings.length, OPENINGS_PER_PAGE),
+  }
+}
+export type AlertHistory = Awaited<ReturnType<typeof alertHistory>>
