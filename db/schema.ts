@@ -1,5 +1,6 @@
 import type { BrowserEventName, ServerEventName } from '../app/domain/analytics.ts'
 import type { RoomCapacity } from '../app/domain/room-filter.ts'
+import type { EndpointFamily } from '../app/utils/upstream-health.server.ts'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 /** Columns the database fills in; read as a value, optional on insert. */
@@ -229,7 +230,7 @@ export interface IncidentsTable {
   id: Generated<number>
   kind: 'breaker' | 'heartbeat'
   /** The breaker's endpoint family; null for a heartbeat. */
-  family: 'dining' | 'wdw-hotel' | 'dlr-hotel' | null
+  family: EndpointFamily | null
   startedAt: Timestamp
   /** Null while it lasts. */
   endedAt: Timestamp | null

@@ -4,6 +4,7 @@ import { MEAL_WINDOWS, minutesOf, type Meal } from '../app/domain/dining-alert.t
 import { todayIn } from '../app/domain/dates.ts'
 import { beyondSurelyBookable } from '../app/domain/room-keys.ts'
 import { hash32 } from '../app/domain/schedule.ts'
+import type { EndpointFamily } from '../app/utils/upstream-health.server.ts'
 import { handlersFor, type Endpoint } from './endpoints.ts'
 
 /**
@@ -11,10 +12,11 @@ import { handlersFor, type Endpoint } from './endpoints.ts'
  * (tests/fixtures/disney): rooms keyed by Disney's numeric room ids with Disney's room codes,
  * answers for a whole complex at a shared address, the real reason codes, dining slots on
  * five-minute steps in the restaurant, dinner-show and dining-event groups, empty meal periods,
- * and each of Disney's error answers. Everything it lists is Disney's: addresses, codes, ids and
- * venue ids come from the catalogue's Disney keys, never from our own ids. Openings appear and
- * vanish as time passes, more of them one to three days before the date; some addresses are sold
- * out. Tests script it exactly and inject faults.
+ * the all-resorts search (each resort open exactly when its room-level answer has a bookable
+ * room), and each of Disney's error answers. Everything it lists is Disney's: addresses, codes,
+ * ids and venue ids come from the catalogue's Disney keys, never from our own ids. Openings
+ * appear and vanish as time passes, more of them one to three days before the date; some
+ * addresses are sold out. Tests script it exactly and inject faults.
  */
 
 export type SimulatorFault =
@@ -48,7 +50,7 @@ interface SimulatorState {
   fault: SimulatorFault | null
   latencyMs: number
   script: ScriptedOpenings | null
-  calls: { family: 'dining' | 'wdw-hotel' | 'dlr-hotel'; url: string }[]
+  calls: { family: EndpointFamily; url: string }[]
   /** Keeps each call for `simulatorCalls` (tests); the simulator process, which never reads them, does not. */
   recordCalls: boolean
   expectedToken: string
@@ -133,7 +135,7 @@ const DINE_RES_PAGE =
   '<!DOCTYPE html><html lang="en"><head><base href="/dine-res/"><title>Dining Reservations</title></head><body><app-root></app-root></body></html>'
 
 /** The fault a test asked for, as Disney would answer it; null to answer normally. */
-async function injectedFault(family: 'dining' | 'wdw-hotel' | 'dlr-hotel') {
+async function injectedFault(family: EndpointFamily) {
   if (state.latencyMs) await delay(state.latencyMs)
   switch (state.fault) {
     case 'server-error':
@@ -285,6 +287,14 @@ export function disneyEndpoints(): Endpoint[] {
     },
     {
       method: 'POST',
+      path: 'https://disneyworld.disney.go.com/wdpr-resorts-list-api/api/v1/resort-availability',
+      answer: async ({ request }) => {
+        recordCall('wdw-all-resorts', request.url)
+        return allResortsAnswer(await request.json())
+      },
+    },
+    {
+      method: 'POST',
       path: 'https://disneyland.disney.go.com/dlr-resort-details-api/api/v1/availability-and-prices/:slug',
       answer: async ({ request, params }) => {
         recordCall('dlr-hotel', request.url)
@@ -300,6 +310,8 @@ export const disneyHandlers = () => handlersFor(disneyEndpoints())
 interface SimulatedRoom {
   roomId: string
   code?: string
+  /** The catalogue resorts with a room type under this key (none for a scripted unknown room). */
+  resortIds: string[]
 }
 
 /**
@@ -312,14 +324,22 @@ function roomsAt(resorts: CatalogueResort[], slug: string, destination: string) 
   for (const resort of resorts) {
     if (resort.locationIdentifier !== destination || resort.disneySlug !== slug) continue
     for (const room of resort.roomTypes) {
+      const owners = (key: string) => [
+        ...new Set([...(rooms.get(key)?.resortIds ?? []), resort.id]),
+      ]
       if (destination === 'disneyland') {
-        for (const roomId of room.disneyRoomIds) rooms.set(roomId, { roomId })
+        for (const roomId of room.disneyRoomIds)
+          rooms.set(roomId, { roomId, resortIds: owners(roomId) })
         continue
       }
       const code = room.disneyRoomCodes[0]
       const roomId = room.disneyRoomIds[0] ?? String(10_000_000 + (hash32(`${slug}|${code}`) % 9e8))
       if (code || room.disneyRoomIds[0])
-        rooms.set(code ?? roomId, { roomId, ...(code && { code }) })
+        rooms.set(code ?? roomId, {
+          roomId,
+          ...(code && { code }),
+          resortIds: owners(code ?? roomId),
+        })
     }
   }
   for (const unknown of state.script?.unknownRooms ?? []) {
@@ -328,8 +348,12 @@ function roomsAt(resorts: CatalogueResort[], slug: string, destination: string) 
     rooms.set(
       key,
       destination === 'disneyland'
-        ? { roomId: key }
-        : { roomId: String(10_000_000 + (hash32(`${slug}|${key}`) % 9e8)), code: key },
+        ? { roomId: key, resortIds: [] }
+        : {
+            roomId: String(10_000_000 + (hash32(`${slug}|${key}`) % 9e8)),
+            code: key,
+            resortIds: [],
+          },
     )
   }
   return [...rooms.values()]
@@ -346,9 +370,14 @@ function nightsOf(checkIn: string, checkOut: string) {
   return nights
 }
 
+/** A room's nightly price: the same in the room-level and the all-resorts answers. */
+function nightlyPrice(room: SimulatedRoom) {
+  return 300 + (hash32(`${room.code ?? room.roomId}`) % 500)
+}
+
 /** A priced room in the shape of DVCalc's captures: prices are strings, tax only in the total. */
 function priced(room: SimulatedRoom, nights: string[], destination: string) {
-  const nightly = 300 + (hash32(`${room.code ?? room.roomId}`) % 500)
+  const nightly = nightlyPrice(room)
   const subtotal = nightly * nights.length
   return {
     ...(room.code && { code: room.code }),
@@ -365,6 +394,93 @@ function priced(room: SimulatedRoom, nights: string[], destination: string) {
     },
     ...(destination === 'disneyland' && { marketingOfferId: '7010' }),
   }
+}
+
+/**
+ * Which of an address's rooms are open for a stay, and its date-wide reasons: what the
+ * room-level answer lists and the all-resorts answer sums up, so the two always agree.
+ */
+function stayAt(
+  rooms: SimulatedRoom[],
+  slug: string,
+  stay: { checkInDate: string; checkOutDate: string },
+) {
+  const closedAll = !state.script && soldOut(slug)
+  const stayHash = hash32(`${state.seed}|${slug}|${stay.checkInDate}|${stay.checkOutDate}`)
+  const chance = chanceOn(stay.checkInDate, 0.02, 0.003)
+  return {
+    open: rooms.map((room) => {
+      const key = room.code ?? room.roomId
+      return state.script
+        ? state.script.rooms.includes(key)
+        : !closedAll && drawnOpen(mix32(stayHash, hash32(key)), chance)
+    }),
+    reasons: state.script?.reasonsUnavailable ?? (closedAll ? ['INVENTORY_UNAVAILABLE'] : []),
+  }
+}
+
+/**
+ * Walt Disney World's all-resorts search in the fixture's shape (tests/fixtures/disney): every
+ * catalogue resort with a Disney id, offered from its cheapest bookable room exactly when its
+ * room-level answer has one. Beyond the booking window, where the room-level call answers 404,
+ * every resort is listed without an offer (assumed: no source shows that answer).
+ */
+async function allResortsAnswer(body: unknown) {
+  const fault = await injectedFault('wdw-all-resorts')
+  if (fault) return fault
+  const asked = body as {
+    checkInDate?: string
+    checkOutDate?: string
+    partyMix?: { childCount?: number; nonAdultAges?: unknown[] }
+  }
+  const ages = asked.partyMix?.nonAdultAges
+  // Disney's own rules (parkfi): ages missing for children are a 400, bare numbers a 500.
+  if (!asked.checkInDate || !asked.checkOutDate || (!ages && (asked.partyMix?.childCount ?? 0) > 0))
+    return HttpResponse.json({ errors: [{ message: 'Bad Request' }] }, { status: 400 })
+  if (ages?.some((age) => typeof age !== 'object'))
+    return HttpResponse.json(
+      {
+        errors: [
+          { message: 'JSON parse error: Cannot construct instance of `PartyMixAgeResource`' },
+        ],
+      },
+      { status: 500 },
+    )
+  const stay = { checkInDate: asked.checkInDate, checkOutDate: asked.checkOutDate }
+  const onSale = !beyondSurelyBookable(stay.checkInDate, todayIn('America/New_York'))
+  const { resorts } = await loadCatalogue()
+  const addresses = new Map<string, ReturnType<typeof stayAt> & { rooms: SimulatedRoom[] }>()
+  const answer: Record<string, unknown> = {}
+  resorts
+    .filter((resort) => resort.locationIdentifier === 'disney-world' && resort.disneyIdentifier)
+    .forEach((resort, index) => {
+      const slug = resort.disneySlug!
+      if (!addresses.has(slug)) {
+        const rooms = roomsAt(resorts, slug, 'disney-world')
+        addresses.set(slug, { rooms, ...stayAt(rooms, slug, stay) })
+      }
+      const { rooms, open, reasons } = addresses.get(slug)!
+      const prices =
+        onSale && reasons.length === 0
+          ? rooms
+              .filter((room, at) => open[at] && room.resortIds.includes(resort.id))
+              .map(nightlyPrice)
+          : []
+      answer[resort.disneyIdentifier!] = {
+        displaySequence: index + 1,
+        ...(prices.length
+          ? {
+              offers: {
+                annual: {
+                  displayPrice: { basePrice: { subtotal: Math.min(...prices) } },
+                  resortPackageName: `${stay.checkInDate.slice(0, 4)} WDW Annual Room Only V1`,
+                },
+              },
+            }
+          : { reasonsUnavailable: [{ reasonCode: 'UNAVAILABLEROOMS' }] }),
+      }
+    })
+  return HttpResponse.json({ resorts: answer })
 }
 
 async function roomAnswer(body: unknown, slug: string, destination: 'disney-world' | 'disneyland') {
@@ -389,16 +505,14 @@ async function roomAnswer(body: unknown, slug: string, destination: 'disney-worl
   if (rooms.length === 0)
     return HttpResponse.json({ errors: [{ message: 'Resort not found' }] }, { status: 404 })
   const nights = nightsOf(stay.checkInDate, stay.checkOutDate)
-  const closedAll = !state.script && soldOut(slug)
-  const stayHash = hash32(`${state.seed}|${slug}|${stay.checkInDate}|${stay.checkOutDate}`)
-  const chance = chanceOn(stay.checkInDate, 0.02, 0.003)
+  const { open, reasons } = stayAt(rooms, slug, {
+    checkInDate: stay.checkInDate,
+    checkOutDate: stay.checkOutDate,
+  })
   const lookup: Record<string, unknown> = {}
-  for (const room of rooms) {
+  rooms.forEach((room, index) => {
     const key = room.code ?? room.roomId
-    const open = state.script
-      ? state.script.rooms.includes(key)
-      : !closedAll && drawnOpen(mix32(stayHash, hash32(key)), chance)
-    lookup[room.roomId] = open
+    lookup[room.roomId] = open[index]
       ? priced(room, nights, destination)
       : {
           ...(room.code && { code: room.code }),
@@ -407,10 +521,8 @@ async function roomAnswer(body: unknown, slug: string, destination: 'disney-worl
           reasonUnavailable:
             hash32(`${slug}|${key}|los`) % 5 === 0 ? 'LOS_RESTRICTION' : 'INVENTORY_UNAVAILABLE',
         }
-  }
-  const anyOpen = Object.values(lookup).some((entry) => !('reasonUnavailable' in (entry as object)))
-  if (destination === 'disneyland' && !anyOpen) return noRooms()
-  const reasons = state.script?.reasonsUnavailable ?? (closedAll ? ['INVENTORY_UNAVAILABLE'] : [])
+  })
+  if (destination === 'disneyland' && !open.includes(true)) return noRooms()
   return HttpResponse.json({
     ...(destination === 'disney-world' &&
       reasons.length && { reasonsUnavailable: reasons.map((reasonCode) => ({ reasonCode })) }),

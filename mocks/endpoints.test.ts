@@ -34,6 +34,7 @@ const CALLS: [method: 'GET' | 'POST', url: string][] = [
     'POST',
     'https://disneyland.disney.go.com/dlr-resort-details-api/api/v1/availability-and-prices/grand-californian?x=1',
   ],
+  ['POST', 'https://disneyworld.disney.go.com/wdpr-resorts-list-api/api/v1/resort-availability'],
   ['GET', `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT}/Messages.json?PageSize=20`],
   [
     'GET',

@@ -7,7 +7,8 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const DAY_MS = 86_400_000
 
 /** The UTC midnight of a YYYY-MM-DD date (NaN for what is not one). */
-function utcDay(iso: string): number {
+/** The midnight UTC of a day, in ms: days counted without a time zone's shifts. */
+export function utcDay(iso: string): number {
   const match = ISO_DATE.exec(iso)
   return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN
 }
@@ -128,4 +129,9 @@ export function timeZoneName(timeZone: string): string {
       .formatToParts(new Date(0))
       .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
   )
+}
+
+/** The day `days` after (or before) a day: "2027-06-08" + 6 = "2027-06-14". */
+export function addDays(date: string, days: number): string {
+  return new Date(utcDay(date) + days * DAY_MS).toISOString().slice(0, 10)
 }

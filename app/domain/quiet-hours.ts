@@ -4,6 +4,7 @@
  * Native Date and Intl do the time zones, as in dates.ts: wall-clock times are turned into
  * instants day by day, so a daylight-saving change moves nothing an hour.
  */
+import { addDays, utcDay } from './dates'
 import { findDestination } from './destinations'
 import { minutesOf, twelveHour } from './dining-alert'
 
@@ -36,12 +37,6 @@ export const TEXT_THROUGH_WITHIN_MS = 48 * 60 * 60_000
 export const HOTEL_CHECK_IN_TIME = '15:00'
 
 const DAY_MS = 86_400_000
-
-const utcDay = (date: string) =>
-  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)))
-
-const addDays = (date: string, days: number) =>
-  new Date(utcDay(date) + days * DAY_MS).toISOString().slice(0, 10)
 
 // A formatter costs far more to build than to use.
 const wallFormats = new Map<string, Intl.DateTimeFormat>()

@@ -15,6 +15,7 @@ export const FAMILY_NAMES: Record<EndpointFamily, string> = {
   'wdw-hotel': 'Walt Disney World hotels',
   'dlr-hotel': 'Disneyland Resort hotels',
   dining: 'Dining at both resorts',
+  'wdw-all-resorts': 'Walt Disney World resort search',
 }
 export const FAMILIES = Object.keys(FAMILY_NAMES) as EndpointFamily[]
 

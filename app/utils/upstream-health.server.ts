@@ -1,7 +1,11 @@
 import type { Redis } from 'ioredis'
 
-/** The families of Disney endpoints the worker calls; each has its own breaker and fault. */
-export const ENDPOINT_FAMILIES = ['dining', 'wdw-hotel', 'dlr-hotel'] as const
+/**
+ * The families of Disney endpoints the worker calls; each has its own breaker and fault. The
+ * all-resorts search (`wdw-all-resorts`) only spares room-level calls, so its faults must never
+ * stop them: it breaks on its own.
+ */
+export const ENDPOINT_FAMILIES = ['dining', 'wdw-hotel', 'dlr-hotel', 'wdw-all-resorts'] as const
 export type EndpointFamily = (typeof ENDPOINT_FAMILIES)[number]
 
 export function upstreamKey(

@@ -328,6 +328,7 @@ describe('the figures on /status', () => {
         since: now - 11 * MINUTE,
         words: expect.stringMatching(/^Degraded since .*: every answer says "not found"\.$/),
       },
+      { family: 'wdw-all-resorts', state: 'ok', words: 'OK' },
     ])
     expect(status.texts).toEqual({
       sent: { count: 3, medianMs: 2_000, p95Ms: 5_000 },
