@@ -64,6 +64,11 @@ const restaurantSchema = z.object({
   mealPeriods: z.array(z.enum(['breakfast', 'brunch', 'lunch', 'dinner'])).min(1),
   /** Disney's kind of entity: the group of a dine-res answer that lists it (SOURCES.md). */
   entityType: z.enum(['restaurant', 'dinner-show', 'dining-event']).default('restaurant'),
+  /**
+   * False once Disney's own dining list no longer has it (SOURCES.md): the row stays, unlisted,
+   * so alerts on it keep their restaurant and say so, but no new alert may choose it.
+   */
+  listedByDisney: z.boolean().default(true),
 })
 
 export type CatalogueResort = z.output<typeof resortSchema> & { locationIdentifier: DestinationId }
@@ -100,7 +105,10 @@ export async function readCatalogue() {
   return { resorts, restaurants }
 }
 
-/** Lists exactly `rows` in a catalogue table: upserted by id, every other row unlisted. */
+/**
+ * Lists exactly `rows` in a catalogue table, upserted by id (a row may come unlisted); every
+ * other row is unlisted.
+ */
 async function relist(
   trx: Transaction<Database>,
   table: 'resorts' | 'roomTypes' | 'diningLocations',
@@ -110,7 +118,7 @@ async function relist(
     | Insertable<Database['diningLocations']>[],
 ) {
   await trx.updateTable(table).set({ listed: false }).execute()
-  const listed = rows.map((row) => ({ ...row, listed: true }))
+  const listed = rows.map((row) => ({ listed: true, ...row }))
   if (listed.length === 0) return
   await trx
     .insertInto(table)
@@ -140,10 +148,11 @@ export async function seedCatalogue(db: DB) {
     await relist(
       trx,
       'diningLocations',
-      // Disney's entity type only tells the worker how to read an answer; it is not stored.
-      restaurants.map(({ locationIdentifier, entityType: _, ...restaurant }) => ({
+      // Disney's entity type only tells the simulator how to lay out an answer; it is not stored.
+      restaurants.map(({ locationIdentifier, entityType: _, listedByDisney, ...restaurant }) => ({
         ...restaurant,
         resortLocationIdentifier: locationIdentifier,
+        listed: listedByDisney,
       })),
     )
   })

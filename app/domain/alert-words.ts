@@ -18,6 +18,8 @@ export type AlertInWords =
   | ({
       kind: 'dining'
       diningLocationName: string
+      /** False once Disney no longer lists the restaurant (a draft does not say). */
+      diningLocationListed?: boolean
       resortLocationIdentifier: DestinationId
       reserveDate: string
       partySize: number
@@ -43,6 +45,12 @@ export function alertWhen(alert: AlertInWords, currentYear = new Date().getFullY
 
 export function alertDetails(alert: AlertInWords) {
   return alert.kind === 'hotel' ? hotelDetails(alert) : diningDetails(alert)
+}
+
+/** What the alert's owner must know first, if anything: its restaurant has left Disney's list. */
+export function alertNotice(alert: AlertInWords): string | null {
+  if (alert.kind !== 'dining' || alert.diningLocationListed !== false) return null
+  return `Disney no longer lists ${alert.diningLocationName} for reservations. We still check it, but a table may never open.`
 }
 
 /** The whole question in one line: "Pop Century Resort, Walt Disney World · Jun 8 – 12 · …". */

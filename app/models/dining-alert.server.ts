@@ -16,7 +16,7 @@ const iso = (value: Date | string | null) => (value ? new Date(value).toISOStrin
 
 /** The dining alert of the JSON contract (accounts §3). */
 function toJson(
-  alert: DiningAlert & { diningLocationName: string },
+  alert: DiningAlert & { diningLocationName: string; diningLocationListed: boolean },
   seen: Awaited<ReturnType<typeof answersSeenBy>>,
 ) {
   return {
@@ -24,6 +24,8 @@ function toJson(
     resortLocationIdentifier: alert.resortLocationIdentifier,
     diningLocationId: alert.diningLocationId,
     diningLocationName: alert.diningLocationName,
+    /** False once Disney no longer lists the restaurant: still checked, but may never open. */
+    diningLocationListed: alert.diningLocationListed,
     reserveDate: alert.reserveDate,
     partySize: alert.partySize,
     preferredTime: alert.preferredTime,
@@ -47,7 +49,10 @@ export async function listDiningAlerts(db: Executor, userId: string, ids?: strin
     .selectFrom('diningAlerts')
     .innerJoin('diningLocations', 'diningLocations.id', 'diningAlerts.diningLocationId')
     .selectAll('diningAlerts')
-    .select('diningLocations.name as diningLocationName')
+    .select([
+      'diningLocations.name as diningLocationName',
+      'diningLocations.listed as diningLocationListed',
+    ])
     .where('diningAlerts.userId', '=', userId)
   if (ids) query = query.where('diningAlerts.id', 'in', ids)
   const alerts = await query.orderBy('diningAlerts.createdAt', 'desc').execute()
@@ -60,8 +65,11 @@ export async function checkDiningAlert(db: Executor, raw: Record<string, unknown
   await validate(db, raw, new Date())
 }
 
-/** Validates against the schema (the destination's "today") and the restaurant list. */
-async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
+/**
+ * Validates against the schema (the destination's "today") and the restaurant list; an edit may
+ * keep the restaurant its alert already has though Disney no longer lists it (`kept`).
+ */
+async function validate(db: Executor, raw: Record<string, unknown>, now: Date, kept?: string) {
   const destination = findDestination(
     typeof raw.resortLocationIdentifier === 'string' ? raw.resortLocationIdentifier : '',
   )
@@ -74,7 +82,7 @@ async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
     .executeTakeFirst()
   if (
     !restaurant ||
-    !restaurant.listed ||
+    (!restaurant.listed && restaurant.id !== kept) ||
     restaurant.resortLocationIdentifier !== input.resortLocationIdentifier
   ) {
     throw new AppError(400, 'INVALID', DINING_MESSAGES.restaurant, 'diningLocationId')
@@ -128,7 +136,13 @@ export async function updateDiningAlert(
 ) {
   assertAlertId(id)
   const now = options.now ?? new Date()
-  const input = await validate(db, raw, now)
+  const current = await db
+    .selectFrom('diningAlerts')
+    .select('diningLocationId')
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst()
+  const input = await validate(db, raw, now, current?.diningLocationId)
   // Dining alerts are running (1) or stopped (0); the schema refuses any other status.
   const nextStatus = (current: number) => options.status ?? current
   await editAlert(db, userId, 'dining', id, nextStatus, now, ({ starting }) => ({

@@ -4,9 +4,10 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix
 import { AlertChecks } from '~/components/alert-history/checks'
 import { AlertOpenings } from '~/components/alert-history/openings'
 import { ErrorPage } from '~/components/error-page'
+import { Notice } from '~/components/ui/notice'
 import { PageLinks } from '~/components/ui/page-links'
 import { alertPageHref } from '~/domain/alert-history'
-import { alertDetails, alertName, alertWhen, alertWhere } from '~/domain/alert-words'
+import { alertDetails, alertName, alertNotice, alertWhen, alertWhere } from '~/domain/alert-words'
 import { statusLabel } from '~/domain/alerts'
 import { AppError } from '~/domain/app-error'
 import { findDestination } from '~/domain/destinations'
@@ -54,6 +55,7 @@ export default function AlertPage() {
       : alert.resortLocationIdentifier,
   )!
   const currentYear = new Date(data.checks.since).getFullYear()
+  const notice = alertNotice(alert)
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <Link to="/dashboard" className="text-brand-700 text-sm font-semibold hover:underline">
@@ -66,6 +68,11 @@ export default function AlertPage() {
       <p className="text-sm text-slate-600">
         {alertDetails(alert)} · {statusLabel(alert.kind, alert.status)}
       </p>
+      {notice && (
+        <Notice tone="warning" className="mt-3 text-sm">
+          {notice}
+        </Notice>
+      )}
       <p className="mt-2 text-xs text-slate-500">
         Times are {timeZoneName(destination.timeZone)}, where the{' '}
         {alert.kind === 'hotel' ? 'resort' : 'restaurant'} is.

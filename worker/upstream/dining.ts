@@ -4,7 +4,6 @@ import { DESTINATION_HOSTS } from '../../app/domain/booking-links.ts'
 import { UpstreamFault } from './errors.ts'
 import { callDisney, parseShape, type UpstreamOptions } from './http.ts'
 
-
 /** The three groups of an answer: restaurants, dinner shows and dining events (packages, parties). */
 export type VenueGroup = 'restaurant' | 'dinnerShow' | 'diningEvent'
 
@@ -53,9 +52,12 @@ const restaurant = z.object({
   name: z.string().optional(),
   offers: z.record(z.string(), z.array(mealPeriodOffer).nullish()).nullish(),
 })
-const event = z.object({
-  id: z.union([z.string(), z.number()]).optional(),
-  name: z.string().optional(),
+/**
+ * A dinner show or dining event. Public parsers disagree on where Disney puts its times: laid
+ * out like a restaurant's (the entry's own `offers`), or nested under the restaurants hosting it
+ * (`eventTimes[].restaurant`). Both are read (tests/fixtures/disney/README.md).
+ */
+const event = restaurant.extend({
   eventTimes: z
     .array(
       z.object({
@@ -103,6 +105,14 @@ function offersOf(
   return offers
 }
 
+/** The meal periods of a show or event on the date, wherever the answer lays them out. */
+function eventPeriods(entry: z.output<typeof event>, date: string) {
+  const hosted = (entry.eventTimes ?? []).flatMap((time) =>
+    Object.values(time.restaurant ?? {}).flatMap((host) => host.offers?.[date] ?? []),
+  )
+  return [...(entry.offers?.[date] ?? []), ...hosted]
+}
+
 /** Reads a dine-res answer into the offers of every venue it lists, for one date. */
 export function readDiningAnswer(body: unknown, date: string): DiningAnswer {
   if (notFoundSchema.safeParse(body).success) return { kind: 'not-found' }
@@ -110,33 +120,35 @@ export function readDiningAnswer(body: unknown, date: string): DiningAnswer {
   if (!answer.restaurant && !answer.dinnerShow && !answer.diningEvent) {
     throw new UpstreamFault('dining', 'shape', 'answer lists no restaurant, dinner show or event')
   }
-  const offers: DiningOffer[] = []
-  const venues: AnswerVenue[] = []
+  // A time listed twice for one venue (in both layouts, or under two hosts) is one opening.
+  const offers = new Map<string, DiningOffer>()
+  const venues = new Map<string, AnswerVenue>()
+  const add = (
+    venueId: string,
+    group: VenueGroup,
+    name: string | undefined,
+    periods: z.output<typeof mealPeriodOffer>[] | null | undefined,
+  ) => {
+    let venue = venues.get(venueId)
+    if (!venue) venues.set(venueId, (venue = { venueId, group, name: name ?? '', offers: 0 }))
+    for (const offer of offersOf(venueId, periods, date)) {
+      const key = `${venueId}|${offer.time}`
+      if (offers.has(key)) continue
+      offers.set(key, offer)
+      venue.offers += 1
+    }
+  }
   for (const [key, entry] of Object.entries(answer.restaurant ?? {})) {
-    const found = offersOf(bareId(key), entry.offers?.[date], date)
-    offers.push(...found)
-    venues.push({
-      venueId: bareId(key),
-      group: 'restaurant',
-      name: entry.name ?? '',
-      offers: found.length,
-    })
+    add(bareId(key), 'restaurant', entry.name, entry.offers?.[date])
   }
   for (const group of ['dinnerShow', 'diningEvent'] as const) {
     for (const [key, entry] of Object.entries(answer[group] ?? {})) {
-      // An event's times are offered through the restaurants that host it; the opening is the
-      // event's, which is what an alert on a dinner show or a dining package asks about.
-      const venueId = bareId(key)
-      const found = (entry.eventTimes ?? []).flatMap((time) =>
-        Object.values(time.restaurant ?? {}).flatMap((host) =>
-          offersOf(venueId, host.offers?.[date], date),
-        ),
-      )
-      offers.push(...found)
-      venues.push({ venueId, group, name: entry.name ?? '', offers: found.length })
+      // The opening is the show's or event's, whichever restaurant hosts it: that is what an
+      // alert on a dinner show or a dining package asks about.
+      add(bareId(key), group, entry.name, eventPeriods(entry, date))
     }
   }
-  return { kind: 'offers', offers, venues }
+  return { kind: 'offers', offers: [...offers.values()], venues: [...venues.values()] }
 }
 
 /**

@@ -3,8 +3,9 @@ import { formatDistanceToNowStrict } from 'date-fns'
 import { diningEditHref, hotelEditHref } from '~/domain/alert-drafts'
 import { statusLabel } from '~/domain/alerts'
 import { alertPageHref } from '~/domain/alert-history'
-import { alertDetails, alertName, alertWhen, alertWhere } from '~/domain/alert-words'
+import { alertDetails, alertName, alertNotice, alertWhen, alertWhere } from '~/domain/alert-words'
 import { TEXT_STATUS_LABEL, type TextStatus } from '~/domain/delivery'
+import { Notice } from '~/components/ui/notice'
 import { useHydrated } from '~/hooks/use-hydrated'
 import type { DashboardAlert } from '~/models/dashboard.server'
 import { SnoozeControl, snoozableOf } from './snooze-control'
@@ -39,6 +40,16 @@ function AlertPageLink({ alert, className }: { alert: DashboardAlert; className:
       {alertName(alert)}
     </Link>
   )
+}
+
+/** What the owner must know first about an alert: its restaurant has left Disney's list. */
+function AlertNotice({ alert }: { alert: DashboardAlert }) {
+  const notice = alertNotice(alert)
+  return notice ? (
+    <Notice tone="warning" className="mt-2 max-w-xs p-2 text-xs">
+      {notice}
+    </Notice>
+  ) : null
 }
 
 /** Without JavaScript, Edit opens the alert's page form filled in with it. */
@@ -214,6 +225,7 @@ function TableRow({ alert, actions }: { alert: ListedAlert; actions: AlertRowAct
       <td className="px-4 py-3">
         <AlertPageLink alert={alert} className="block font-medium text-slate-900" />
         <span className="block text-xs text-slate-500">{alertWhere(alert)}</span>
+        <AlertNotice alert={alert} />
       </td>
       <td className="px-4 py-3 whitespace-nowrap">{alertWhen(alert)}</td>
       <td className="px-4 py-3 text-slate-600">
@@ -277,6 +289,7 @@ function Card({ alert, actions }: { alert: ListedAlert; actions: AlertRowActions
         </div>
         <StatusBadge alert={alert} status={status} pausedBecause={actions.paused} />
       </div>
+      <AlertNotice alert={alert} />
       <p className="mt-2 text-sm text-slate-700">{alertWhen(alert)}</p>
       <p className="text-sm text-slate-600">{alertDetails(alert)}</p>
       <CheckTimes alert={alert} />
