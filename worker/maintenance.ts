@@ -34,18 +34,18 @@ export function maintenanceProcessor(
     const oldOpenings = await tidyOpenings(db, now)
     const unasked = await deleteUnaskedQuestions(db)
     const oldIncidents = await deleteOldIncidents(db, now)
+    const swept = {
+      sessions,
+      codes,
+      drafts,
+      analyticsEvents,
+      questions,
+      oldOpenings,
+      unasked,
+      oldIncidents,
+    }
     logger.info(
-      {
-        job: job.id,
-        sessions,
-        codes,
-        drafts,
-        analyticsEvents,
-        questions,
-        oldOpenings,
-        unasked,
-        oldIncidents,
-      },
+      { job: job.id, ...swept },
       'swept expired sessions, login codes, drafts, analytics events, openings, unasked questions and old incidents',
     )
     const reminders = await sendPlanEndReminders({
@@ -54,15 +54,6 @@ export function maintenanceProcessor(
       queues: options.queues,
       appUrl: options.appUrl,
     })
-    return {
-      sessions,
-      codes,
-      drafts,
-      analyticsEvents,
-      questions,
-      oldOpenings,
-      unasked,
-      reminders,
-    }
+    return { ...swept, reminders }
   }
 }

@@ -20,22 +20,27 @@ export function isIsoDate(value: unknown): value is string {
   return !Number.isNaN(day) && new Date(day).toISOString().slice(0, 10) === value
 }
 
-// A formatter costs far more to build than to use, and every hotel check asks for one.
-const dayFormats = new Map<string, Intl.DateTimeFormat>()
+/**
+ * A formatter per time zone, each built once: building one costs far more than using it, and
+ * every hotel check asks for today at its resort.
+ */
+export function formatterByZone(locale: string, options: Intl.DateTimeFormatOptions) {
+  const formats = new Map<string, Intl.DateTimeFormat>()
+  return (timeZone: string) => {
+    let format = formats.get(timeZone)
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone })
+      formats.set(timeZone, format)
+    }
+    return format
+  }
+}
+
+const dayFormat = formatterByZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' })
 
 /** Today's date where the resort is: a dining date at Disneyland is a Pacific date. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  let dayFormat = dayFormats.get(timeZone)
-  if (!dayFormat) {
-    dayFormat = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    })
-    dayFormats.set(timeZone, dayFormat)
-  }
-  return dayFormat.format(now)
+  return dayFormat(timeZone).format(now)
 }
 
 export function nightsBetween(checkIn: string, checkOut: string): number {
@@ -104,22 +109,16 @@ export function beyondHorizon(date: string, today: string): boolean {
   return nightsBetween(today, date) > MAX_DAYS_AHEAD
 }
 
-const moments = new Map<string, Intl.DateTimeFormat>()
+const momentFormat = formatterByZone('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
 
 /** "Nov 26, 3:04 PM" at a place: the alert pages give times at the destination. */
 export function formatMoment(iso: string, timeZone: string): string {
-  let format = moments.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    })
-    moments.set(timeZone, format)
-  }
-  return format.format(new Date(iso))
+  return momentFormat(timeZone).format(new Date(iso))
 }
 
 /** A time zone's everyday name: "Eastern Time", "Pacific Time". */

@@ -4,7 +4,7 @@
  * Native Date and Intl do the time zones, as in dates.ts: wall-clock times are turned into
  * instants day by day, so a daylight-saving change moves nothing an hour.
  */
-import { addDays, utcDay } from './dates'
+import { addDays, formatterByZone, utcDay } from './dates'
 import { findDestination } from './destinations'
 import { minutesOf, twelveHour } from './dining-alert'
 
@@ -38,25 +38,19 @@ export const HOTEL_CHECK_IN_TIME = '15:00'
 
 const DAY_MS = 86_400_000
 
-// A formatter costs far more to build than to use.
-const wallFormats = new Map<string, Intl.DateTimeFormat>()
+const wallFormat = formatterByZone('en-US', {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+})
 
 /** The wall clock in a time zone at an instant, as the UTC instant that reads the same. */
-function wallClockMs(instant: number, timeZone: string): number {
-  let format = wallFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    wallFormats.set(timeZone, format)
-  }
+export function wallClockMs(instant: number, timeZone: string): number {
+  const format = wallFormat(timeZone)
   const part = Object.fromEntries(
     format.formatToParts(instant).map((entry) => [entry.type, Number(entry.value)]),
   )

@@ -85,6 +85,7 @@ describe('the maintenance sweep', () => {
       questions: 2,
       oldOpenings: 0,
       unasked: 1,
+      oldIncidents: 0,
       reminders: { texted: 0, skipped: 0 },
     })
     expect(await alertRow('dining', ended.id)).toMatchObject({

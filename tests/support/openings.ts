@@ -1,6 +1,7 @@
 import type { DB } from '../../db/client.ts'
 import { createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { hotelOpeningKey } from '../../app/domain/openings.ts'
+import { wallClockMs } from '~/domain/quiet-hours'
 
 /** A hotel question: one stay at one resort, as its alerts ask it. */
 export interface StayQuestion {
@@ -93,21 +94,7 @@ export async function insertOpenings(db: DB, lives: readonly OpeningLife[]) {
 
 /** `at`'s wall-clock time in `timeZone` minus `at` itself: the zone's offset then. */
 function zoneOffsetMs(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, Number(part.value)]),
-  )
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!)
-  return wall - at.getTime()
+  return wallClockMs(at.getTime(), timeZone) - at.getTime()
 }
 
 /** The moment `daysAgo` days before `now` when it is `hour`:`minute` on the clocks of `timeZone`. */

@@ -1,7 +1,8 @@
 import { useId } from 'react'
 import { dayLabel } from '~/components/insights/bar-chart'
 import { ContentSection } from '~/components/marketing/parts'
-import { barHeight, niceMax, ticks } from '~/domain/chart-scale'
+import { Gridlines } from '~/components/charts/gridlines'
+import { barHeight, niceMax } from '~/domain/chart-scale'
 import {
   hourText,
   OPENING_STATS_DAYS,
@@ -134,25 +135,7 @@ function HoursChart({
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{`Busiest from ${busiest}.`}</desc>
-        {ticks(max).map((tick) => (
-          <g key={tick}>
-            <line
-              x1={PLOT.left}
-              x2={WIDTH - PLOT.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              className="stroke-slate-200"
-            />
-            <text
-              x={PLOT.left - 6}
-              y={y(tick) + 4}
-              textAnchor="end"
-              className="fill-slate-500 text-[12px]"
-            >
-              {tick}
-            </text>
-          </g>
-        ))}
+        <Gridlines max={max} y={y} left={PLOT.left} right={WIDTH - PLOT.right} />
         {hours.map((count, hour) => (
           <rect
             key={hour}

@@ -1,5 +1,6 @@
 import { useId } from 'react'
-import { barHeight, niceMax, ticks } from '~/domain/chart-scale'
+import { Gridlines } from '~/components/charts/gridlines'
+import { barHeight, niceMax } from '~/domain/chart-scale'
 
 export interface Series {
   name: string
@@ -77,25 +78,7 @@ export function BarChart({
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{summary(days, series)}</desc>
-        {ticks(max).map((tick) => (
-          <g key={tick} className="text-slate-400">
-            <line
-              x1={PLOT.left}
-              x2={WIDTH - PLOT.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              className="stroke-slate-200"
-            />
-            <text
-              x={PLOT.left - 6}
-              y={y(tick) + 4}
-              textAnchor="end"
-              className="fill-slate-500 text-[12px]"
-            >
-              {tick}
-            </text>
-          </g>
-        ))}
+        <Gridlines max={max} y={y} left={PLOT.left} right={WIDTH - PLOT.right} />
         {days.map((day, dayIndex) => (
           <g key={day}>
             {series.map((entry, index) => {
