@@ -335,6 +335,7 @@ describe.each(MODES)('downloading my data ($label)', (mode) => {
         phoneNumber: user.phoneNumber,
         name: `Walt ${tag}`,
         email: `walt.${tag}@example.com`,
+        quietHours: null,
         plan: { id: 'magic-hour', name: 'Magic Hour' },
         trialStartedAt: null,
         createdAt: user.createdAt.toISOString(),
