@@ -11,9 +11,10 @@ import { handlersFor, type Endpoint } from './endpoints.ts'
  * A simulator of Disney's availability endpoints in the shapes of Disney's real answers
  * (tests/fixtures/disney): rooms keyed by Disney's numeric room ids with Disney's room codes,
  * answers for a whole complex at a shared address, the real reason codes, dining slots on
- * five-minute steps in the restaurant, dinner-show and dining-event groups, empty meal periods,
- * the all-resorts search (each resort open exactly when its room-level answer has a bookable
- * room), and each of Disney's error answers. Everything it lists is Disney's: addresses, codes,
+ * five-minute steps in the restaurant, dinner-show and dining-event groups (a show's times laid
+ * out like a restaurant's, an event's nested under its host), empty meal periods, the
+ * all-resorts search (each resort open exactly when its room-level answer has a bookable room),
+ * and each of Disney's error answers. Everything it lists is Disney's: addresses, codes,
  * ids and venue ids come from the catalogue's Disney keys, never from our own ids. Openings
  * appear and vanish as time passes, more of them one to three days before the date; some
  * addresses are sold out. Tests script it exactly and inject faults.
@@ -31,6 +32,8 @@ export type SimulatorFault =
   | 'html'
   /** A Disneyland 404 that is not "no rooms" (no system error 220141). */
   | 'dlr-not-found'
+  /** The all-resorts search alone answers 503: the room-level calls still answer. */
+  | 'all-resorts-down'
 
 export interface ScriptedOpenings {
   /** "venueId|date|HH:MM:SS" keys that are open; nothing else is. */
@@ -39,7 +42,10 @@ export interface ScriptedOpenings {
   rooms: string[]
   /** Rooms Disney lists at an address that no catalogue room carries: `slug|code` or `slug|id`. */
   unknownRooms?: string[]
-  /** Venues Disney lists that the catalogue does not: `destination|venueId|name`. */
+  /**
+   * Venues Disney lists that the catalogue does not, or marks as no longer listed by Disney:
+   * `destination|venueId|name`.
+   */
   unknownVenues?: string[]
   /** A date-wide reason on every WDW answer, as DVCalc captured for sold-out dates. */
   reasonsUnavailable?: string[]
@@ -157,6 +163,10 @@ async function injectedFault(family: EndpointFamily) {
       return family === 'dlr-hotel'
         ? HttpResponse.json({ errors: [{ message: 'Not Found' }] }, { status: 404 })
         : null
+    case 'all-resorts-down':
+      return family === 'wdw-all-resorts'
+        ? HttpResponse.json({ errors: [{ message: 'Service Unavailable' }] }, { status: 503 })
+        : null
     default:
       return null
   }
@@ -213,7 +223,26 @@ const HOSTS = {
   'disneyland.disney.go.com': 'disneyland',
 } as const
 
-/** The dine-res all-restaurants answer: restaurants by bare id, shows and events by typed id. */
+/**
+ * The restaurant hosting a dining event in the nested layout. The catalogue does not say which
+ * one does, so the simulator draws one of the area's restaurants (the event itself in an area
+ * with none); like Disney's, the host has an id of its own (Hoop-Dee-Doo plays at Pioneer Hall,
+ * 90002032: tests/fixtures/disney/README.md).
+ */
+function hostOf(event: CatalogueRestaurant, listed: CatalogueRestaurant[]) {
+  const hosts = listed.filter(
+    (venue) => venue.entityType === 'restaurant' && venue.area === event.area,
+  )
+  return hosts.length ? hosts[hash32(`${state.seed}|host|${event.id}`) % hosts.length]! : event
+}
+
+/**
+ * The dine-res all-restaurants answer: restaurants by bare id, shows and events by typed id.
+ * Public parsers read a show's or event's times in one of two layouts (worker/upstream/dining.ts),
+ * and the simulator answers in both so the client reads both: a dinner show's laid out like a
+ * restaurant's, a dining event's nested under the restaurant hosting it. A venue the catalogue
+ * marks as no longer listed by Disney is not in the answer, as it is not in Disney's.
+ */
 function diningAnswer(
   restaurants: CatalogueRestaurant[],
   destination: string,
@@ -223,22 +252,28 @@ function diningAnswer(
   const restaurant: Record<string, unknown> = {}
   const dinnerShow: Record<string, unknown> = {}
   const diningEvent: Record<string, unknown> = {}
-  for (const venue of restaurants.filter((r) => r.locationIdentifier === destination)) {
-    const entry = {
-      id: `${venue.id};entityType=restaurant`,
-      name: venue.name,
-      offers: { [date]: mealPeriods(venue, date, party) },
-    }
-    if (venue.entityType === 'restaurant') {
-      restaurant[venue.id] = entry
-      continue
-    }
-    // Shows and events are offered through the venue that hosts them (tests/fixtures/disney).
-    const group = venue.entityType === 'dinner-show' ? dinnerShow : diningEvent
-    group[`${venue.id};entityType=${venue.entityType}`] = {
-      id: `${venue.id};entityType=${venue.entityType}`,
-      name: venue.name,
-      eventTimes: [{ eventFacilityId: venue.id, restaurant: { [venue.id]: entry } }],
+  const listed = restaurants.filter(
+    (venue) => venue.locationIdentifier === destination && venue.listedByDisney,
+  )
+  for (const venue of listed) {
+    const offers = { [date]: mealPeriods(venue, date, party) }
+    const id = `${venue.id};entityType=${venue.entityType}`
+    if (venue.entityType === 'restaurant') restaurant[venue.id] = { id, name: venue.name, offers }
+    else if (venue.entityType === 'dinner-show') dinnerShow[id] = { id, name: venue.name, offers }
+    else {
+      const host = hostOf(venue, listed)
+      diningEvent[id] = {
+        id,
+        name: venue.name,
+        eventTimes: [
+          {
+            eventFacilityId: venue.id,
+            restaurant: {
+              [host.id]: { id: `${host.id};entityType=restaurant`, name: host.name, offers },
+            },
+          },
+        ],
+      }
     }
   }
   for (const unknown of state.script?.unknownVenues ?? []) {
@@ -463,7 +498,12 @@ async function allResortsAnswer(body: unknown) {
       const prices =
         onSale && reasons.length === 0
           ? rooms
-              .filter((room, at) => open[at] && room.resortIds.includes(resort.id))
+              // A room the catalogue does not know is Disney's all the same: it is offered
+              // under the resorts of its address.
+              .filter(
+                (room, at) =>
+                  open[at] && (room.resortIds.length === 0 || room.resortIds.includes(resort.id)),
+              )
               .map(nightlyPrice)
           : []
       answer[resort.disneyIdentifier!] = {

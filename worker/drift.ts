@@ -4,8 +4,8 @@ import type { DestinationId } from '../db/schema.ts'
 import { unmatchedRooms, type AnswerRoom, type KnownKeys } from '../app/domain/room-keys.ts'
 import {
   DINING_ADDRESS,
+  catalogueVenues,
   knownRoomKeys,
-  knownVenueIds,
   recordUnmatched,
   type UnmatchedSighting,
 } from '../app/models/catalogue-drift.server.ts'
@@ -27,7 +27,7 @@ export class DriftRecorder {
     | {
         readAt: number
         rooms: Map<DestinationId, KnownKeys>
-        venues: Map<DestinationId, Set<string>>
+        venues: Map<DestinationId, Map<string, boolean>>
       }
     | undefined
   private loading: Promise<void> | undefined
@@ -41,7 +41,7 @@ export class DriftRecorder {
   /** The catalogue's keys, or nothing when they cannot be read: drift never fails a check. */
   private async catalogue() {
     if (!this.known || Date.now() - this.known.readAt > KNOWN_TTL_MS) {
-      this.loading ??= Promise.all([knownRoomKeys(this.db), knownVenueIds(this.db)])
+      this.loading ??= Promise.all([knownRoomKeys(this.db), catalogueVenues(this.db)])
         .then(([rooms, venues]) => {
           this.known = { readAt: Date.now(), rooms, venues }
         })
@@ -72,19 +72,24 @@ export class DriftRecorder {
     }
   }
 
-  /** The venues of one dining answer; the ones missing from the dining catalogue are drift. */
+  /**
+   * The venues of one dining answer; the ones missing from the dining catalogue are drift, and
+   * so are the ones it marks as no longer listed by Disney: Disney lists them again.
+   */
   async sawVenues(locationIdentifier: DestinationId, venues: readonly AnswerVenue[]) {
     const catalogue = await this.catalogue()
     if (!catalogue) return
-    const known = catalogue.venues.get(locationIdentifier) ?? new Set<string>()
+    const known = catalogue.venues.get(locationIdentifier) ?? new Map<string, boolean>()
     for (const venue of venues) {
-      if (known.has(venue.venueId)) continue
+      const listed = known.get(venue.venueId)
+      if (listed) continue
+      const seen = `${venue.name || 'unnamed'} (${venue.group}), ${venue.offers} bookable times`
       this.add({
         locationIdentifier,
         address: DINING_ADDRESS,
         keyKind: 'venue',
         disneyKey: venue.venueId,
-        description: `${venue.name || 'unnamed'} (${venue.group}), ${venue.offers} bookable times`,
+        description: listed === false ? `${seen}; unlisted in our catalogue: relist it` : seen,
       })
     }
   }

@@ -79,17 +79,23 @@ export async function knownRoomKeys(db: Executor): Promise<Map<DestinationId, Kn
   return new Map([...keys].map(([destination, rooms]) => [destination, knownKeysOf(rooms)]))
 }
 
-/** The venue ids of the dining catalogue at each destination, listed or not. */
-export async function knownVenueIds(db: Executor): Promise<Map<DestinationId, Set<string>>> {
+/**
+ * The dining catalogue's venue ids at each destination, each with whether it is listed. Only a
+ * listed venue is known to drift: one we mark as no longer listed by Disney that Disney answers
+ * again is drift too, so an admin sees it came back and relists it.
+ */
+export async function catalogueVenues(
+  db: Executor,
+): Promise<Map<DestinationId, Map<string, boolean>>> {
   const rows = await db
     .selectFrom('diningLocations')
-    .select(['id', 'resortLocationIdentifier'])
+    .select(['id', 'resortLocationIdentifier', 'listed'])
     .execute()
-  const byDestination = new Map<DestinationId, Set<string>>()
+  const byDestination = new Map<DestinationId, Map<string, boolean>>()
   for (const row of rows) {
-    const ids = byDestination.get(row.resortLocationIdentifier) ?? new Set<string>()
-    ids.add(row.id)
-    byDestination.set(row.resortLocationIdentifier, ids)
+    const venues = byDestination.get(row.resortLocationIdentifier) ?? new Map<string, boolean>()
+    venues.set(row.id, row.listed)
+    byDestination.set(row.resortLocationIdentifier, venues)
   }
   return byDestination
 }
