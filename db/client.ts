@@ -12,6 +12,12 @@ import type { Database } from './schema.ts'
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 // DATE columns stay 'YYYY-MM-DD' strings: a calendar date has no time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
+// And so do DATE[] ones (a dining alert's dates): read as the text arrays they print as. The
+// typings list the builtin scalar types only; these are their arrays' oids (pg_type.typarray).
+type TypeId = Parameters<typeof pg.types.getTypeParser>[0]
+const DATE_ARRAY = 1182 as TypeId
+const TEXT_ARRAY = 1009 as TypeId
+pg.types.setTypeParser(DATE_ARRAY, pg.types.getTypeParser(TEXT_ARRAY))
 
 export type DB = Kysely<Database>
 

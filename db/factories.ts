@@ -2,9 +2,11 @@ import { randomInt } from 'node:crypto'
 import type { DB } from './client.ts'
 import type { Insertable } from 'kysely'
 import type { AlertKind } from '../app/domain/alerts.ts'
+import { nightsBetween } from '../app/domain/dates.ts'
 import { insertDiningAlert, insertHotelAlert } from '../app/models/alert-rules.server.ts'
 import { refreshQuestions } from '../app/models/question.server.ts'
 import type {
+  AlertResort,
   DiningAlert,
   DiningAlertsTable,
   HotelAlert,
@@ -13,8 +15,28 @@ import type {
   User,
 } from './schema.ts'
 
-type NewHotelAlert = Omit<Insertable<HotelAlertsTable>, 'questionId'>
-type NewDiningAlert = Omit<Insertable<DiningAlertsTable>, 'questionId'>
+/**
+ * A new alert's columns, or today's exact fields most tests say an alert with (one resort and
+ * its room types, a check-out; one restaurant and one date), made into the columns of the
+ * flexible alert they are the simplest case of.
+ */
+type NewHotelAlert = Omit<
+  Insertable<HotelAlertsTable>,
+  'resorts' | 'latestCheckInDate' | 'minNights' | 'maxNights'
+> &
+  Partial<Pick<Insertable<HotelAlertsTable>, 'latestCheckInDate' | 'minNights' | 'maxNights'>> & {
+    resorts?: AlertResort[]
+    resortId?: string
+    roomTypeIds?: string[]
+    checkOutDate?: string
+  }
+type NewDiningAlert = Partial<
+  Pick<Insertable<DiningAlertsTable>, 'diningLocationIds' | 'reserveDates'>
+> &
+  Omit<Insertable<DiningAlertsTable>, 'diningLocationIds' | 'reserveDates'> & {
+    diningLocationId?: string
+    reserveDate?: string
+  }
 /** Where its question's schedule stands, for a test that needs it due now or checked before. */
 type QuestionState = { nextCheckAt?: Date | null; lastCheckedAt?: Date | null }
 
@@ -91,6 +113,14 @@ export async function catalogueResort(db: DB, name = "Disney's Pop Century Resor
 }
 
 /**
+ * An alert row with its questions, and the first of them (an exact alert's only one); a hotel
+ * alert's with its first resort's room types (an exact alert's only ones).
+ */
+type WithQuestions<Alert> = Alert extends HotelAlert
+  ? Alert & { questionIds: number[]; questionId: number; roomTypeIds: string[] }
+  : Alert & { questionIds: number[]; questionId: number }
+
+/**
  * An alert row of either kind for `userId`, running unless `overrides` say otherwise: a stay at
  * Pop Century for two adults a month out, or a table for four at a Walt Disney World restaurant
  * 20 days out.
@@ -100,19 +130,19 @@ export function createAlertRow(
   kind: 'hotel',
   userId: string,
   overrides?: Partial<NewHotelAlert> & QuestionState,
-): Promise<HotelAlert>
+): Promise<WithQuestions<HotelAlert>>
 export function createAlertRow(
   db: DB,
   kind: 'dining',
   userId: string,
   overrides?: Partial<NewDiningAlert> & QuestionState,
-): Promise<DiningAlert>
+): Promise<WithQuestions<DiningAlert>>
 export function createAlertRow(
   db: DB,
   kind: AlertKind,
   userId: string,
   overrides?: Partial<NewHotelAlert> & Partial<NewDiningAlert> & QuestionState,
-): Promise<HotelAlert | DiningAlert>
+): Promise<WithQuestions<HotelAlert | DiningAlert>>
 /**
  * An alert row as the app makes it, with its question; a running alert's question is due at
  * once (as after a create) unless `nextCheckAt` says otherwise.
@@ -124,26 +154,38 @@ export async function createAlertRow(
   overrides: (Partial<NewHotelAlert> | Partial<NewDiningAlert>) & QuestionState = {},
 ) {
   const { nextCheckAt, lastCheckedAt, ...fields } = overrides
-  const alert =
+  const row =
     kind === 'dining'
-      ? await insertDiningAlert(db, {
-          userId,
-          resortLocationIdentifier: 'disney-world',
-          diningLocationId: '90002464',
-          reserveDate: daysFromToday(20),
-          partySize: 4,
-          status: 1,
-          ...(fields as Partial<NewDiningAlert>),
-        })
-      : await insertHotelAlert(db, {
-          userId,
-          ...(await defaultStay(db)),
-          status: 1,
-          ...(fields as Partial<NewHotelAlert>),
-        })
+      ? await insertDiningAlert(
+          db,
+          diningColumns({
+            userId,
+            resortLocationIdentifier: 'disney-world',
+            diningLocationId: '90002464',
+            reserveDate: daysFromToday(20),
+            partySize: 4,
+            status: 1,
+            ...(fields as Partial<NewDiningAlert>),
+          }),
+        )
+      : await insertHotelAlert(
+          db,
+          hotelColumns({
+            userId,
+            ...(await defaultStay(db)),
+            status: 1,
+            ...(fields as Partial<NewHotelAlert>),
+          }),
+        )
+  // Its first question and room types, for the many tests of an exact alert (which has one).
+  const alert = {
+    ...row,
+    questionId: row.questionIds[0]!,
+    ...('resorts' in row && { roomTypeIds: [row.resorts[0]!.roomIds].flat() }),
+  }
   // As a create does: a running alert (not an internal query) waits for its first answer.
   const running = alert.status === 1 && !('type' in alert && alert.type === 1)
-  await refreshQuestions(db, { ids: [alert.questionId] }, new Date(), { soon: running })
+  await refreshQuestions(db, { ids: alert.questionIds }, new Date(), { soon: running })
   if (nextCheckAt !== undefined || lastCheckedAt !== undefined)
     await db
       .updateTable('questions')
@@ -151,9 +193,30 @@ export async function createAlertRow(
         ...(nextCheckAt !== undefined && { nextCheckAt }),
         ...(lastCheckedAt !== undefined && { lastCheckedAt }),
       })
-      .where('id', '=', alert.questionId)
+      .where('id', 'in', alert.questionIds)
       .execute()
   return alert
+}
+
+function hotelColumns(alert: NewHotelAlert): Insertable<HotelAlertsTable> {
+  const { resortId, roomTypeIds, checkOutDate, resorts, ...columns } = alert
+  const nights = checkOutDate ? nightsBetween(alert.checkInDate, checkOutDate) : undefined
+  return {
+    ...columns,
+    resorts: JSON.stringify(resorts ?? [{ resortId: resortId!, roomIds: roomTypeIds! }]),
+    latestCheckInDate: columns.latestCheckInDate ?? alert.checkInDate,
+    minNights: columns.minNights ?? nights!,
+    maxNights: columns.maxNights ?? nights!,
+  }
+}
+
+function diningColumns(alert: NewDiningAlert): Insertable<DiningAlertsTable> {
+  const { diningLocationId, reserveDate, ...columns } = alert
+  return {
+    ...columns,
+    diningLocationIds: columns.diningLocationIds ?? [diningLocationId!],
+    reserveDates: columns.reserveDates ?? [reserveDate!],
+  }
 }
 
 async function defaultStay(db: DB) {

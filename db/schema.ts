@@ -1,7 +1,15 @@
 import type { BrowserEventName, ServerEventName } from '../app/domain/analytics.ts'
 import type { RoomCapacity } from '../app/domain/room-filter.ts'
+import type { Meal } from '../app/domain/dining-alert.ts'
 import type { EndpointFamily } from '../app/utils/upstream-health.server.ts'
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type {
+  ColumnType,
+  Generated,
+  GeneratedAlways,
+  Insertable,
+  Selectable,
+  Updateable,
+} from 'kysely'
 
 /** Columns the database fills in; read as a value, optional on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>
@@ -131,24 +139,36 @@ export interface DiningLocationsTable {
   listed: Defaulted<boolean>
 }
 
+/** A resort an alert watches and its room types there, or any room type that fits the party. */
+export interface AlertResort {
+  resortId: string
+  roomIds: string[] | 'any'
+}
+
 export interface HotelAlertsTable {
   id: Generated<string>
   userId: string
-  resortId: string
+  /** In the person's order; the first is `resortId` (decision 0033). */
+  resorts: ColumnType<AlertResort[], string, string>
+  /** The first resort's: the alert's destination. */
+  resortId: GeneratedAlways<string>
+  /** The earliest check-in. */
   checkInDate: string
-  checkOutDate: string
+  latestCheckInDate: string
+  minNights: number
+  maxNights: number
+  /** The first stay's check-out (check-in + least nights): an exact alert's check-out. */
+  checkOutDate: GeneratedAlways<string>
+  splitStays: Defaulted<boolean>
   numberOfAdults: number
   agesOfChildren: Defaulted<number[]>
   accessible: Defaulted<boolean>
-  roomTypeIds: string[]
   /** After a text, keeps watching for the next opening (true) or stops as found (status 2). */
   keepWatching: Defaulted<boolean>
   status: Defaulted<number>
   type: Defaulted<number>
   statusReason: string | null
   startedAt: Timestamp | null
-  /** Its question: what the worker asks and when (decision 0028). */
-  questionId: number
   lastFoundAt: Timestamp | null
   /** Sends nothing and is not asked through this date at its destination (decision 0031). */
   snoozedUntil: string | null
@@ -160,8 +180,15 @@ export interface DiningAlertsTable {
   id: Generated<string>
   userId: string
   resortLocationIdentifier: DestinationId
-  diningLocationId: string
-  reserveDate: string
+  /** In the person's order; the first is `diningLocationId`. */
+  diningLocationIds: string[]
+  diningLocationId: GeneratedAlways<string>
+  /** Distinct, earliest first: `reserveDate` is the first, `lastReserveDate` the last. */
+  reserveDates: string[]
+  reserveDate: GeneratedAlways<string>
+  lastReserveDate: GeneratedAlways<string>
+  /** Breakfast, lunch, dinner in the day's order; none: the time fields say when. */
+  mealPeriods: Defaulted<Meal[]>
   partySize: number
   preferredTime: string | null
   timeRangeStart: string | null
@@ -169,12 +196,22 @@ export interface DiningAlertsTable {
   status: Defaulted<number>
   statusReason: string | null
   startedAt: Timestamp | null
-  questionId: number
   lastFoundAt: Timestamp | null
   /** Sends nothing and is not asked through this date at its destination (decision 0031). */
   snoozedUntil: string | null
   createdAt: Defaulted<Date>
   updatedAt: Defaulted<Date>
+}
+
+/** A question an alert asks (decision 0033): one of its stays at one resort, or one of its dates. */
+export interface AlertQuestionsTable {
+  questionId: number
+  hotelAlertId: string | null
+  diningAlertId: string | null
+  /** Hotel: the room types it watches at the question's resort. */
+  roomTypeIds: string[] | null
+  /** Asked only to find split stays. */
+  split: Defaulted<boolean>
 }
 
 /** One distinct question to Disney, shared by every alert that asks it (decision 0028). */
@@ -277,6 +314,8 @@ export interface NotificationsTable {
   toNumber: string
   body: string
   bookingUrl: string | null
+  /** A split stay's second booking (its text links both). */
+  secondBookingUrl: string | null
   status: Defaulted<NotificationStatus>
   twilioSid: string | null
   error: string | null
@@ -406,6 +445,7 @@ export interface Database {
   catalogueAudit: CatalogueAuditTable
   unmatchedAnswerKeys: UnmatchedAnswerKeysTable
   hotelAlerts: HotelAlertsTable
+  alertQuestions: AlertQuestionsTable
   diningAlerts: DiningAlertsTable
   pendingAlerts: PendingAlertsTable
   questions: QuestionsTable

@@ -38,7 +38,10 @@ export type SimulatorFault =
 export interface ScriptedOpenings {
   /** "venueId|date|HH:MM:SS" keys that are open; nothing else is. */
   dining: string[]
-  /** Disney room codes (WDW) or room ids (Disneyland) that are open; nothing else is. */
+  /**
+   * Disney room codes (WDW) or room ids (Disneyland) that are open, for every stay (`code`) or
+   * for one stay only (`code@checkIn/checkOut`); nothing else is.
+   */
   rooms: string[]
   /** Rooms Disney lists at an address that no catalogue room carries: `slug|code` or `slug|id`. */
   unknownRooms?: string[]
@@ -447,7 +450,8 @@ function stayAt(
     open: rooms.map((room) => {
       const key = room.code ?? room.roomId
       return state.script
-        ? state.script.rooms.includes(key)
+        ? state.script.rooms.includes(key) ||
+            state.script.rooms.includes(`${key}@${stay.checkInDate}/${stay.checkOutDate}`)
         : !closedAll && drawnOpen(mix32(stayHash, hash32(key)), chance)
     }),
     reasons: state.script?.reasonsUnavailable ?? (closedAll ? ['INVENTORY_UNAVAILABLE'] : []),

@@ -3,11 +3,15 @@ import { UnrecoverableError, type Job } from 'bullmq'
 import { isUnavailable } from '../db/client.ts'
 import type { Logger } from 'pino'
 import type { DB } from '../db/client.ts'
-import { timeMatches } from '../app/domain/dining-alert.ts'
+import { diningOfferMatches } from '../app/domain/flexible-dining.ts'
+import { isExactStay, resortAvailabilityKey } from '../app/domain/flexible-stays.ts'
+import { listWdwResortKeys } from '../app/models/catalogue.server.ts'
+import { splitStayText, stayOpeningText } from '../app/domain/flexible-texts.ts'
+import { splitOpenings } from './split-stay-openings.ts'
 import { diningOpeningKey, hotelOpeningKey } from '../app/domain/openings.ts'
 import { openRoomTypes } from '../app/domain/room-keys.ts'
 import { startsAt } from '../app/domain/quiet-hours.ts'
-import { diningOpeningText, heldTextsText, hotelOpeningText } from '../app/domain/texts.ts'
+import { diningOpeningText, heldTextsText } from '../app/domain/texts.ts'
 import type { AlertKind } from '../app/domain/alerts.ts'
 import type { Env } from '../app/env.server.ts'
 import {
@@ -16,6 +20,7 @@ import {
   hotelAlertsAnswered,
   markHotelQuestionErrored,
   recordChecks,
+  splitStayQuestions,
   type AskedQuestion,
   type FoundOpening,
   type HeldQuestion,
@@ -35,10 +40,14 @@ import type { CircuitBreaker } from './upstream/breaker.ts'
 import { fetchDiningAnswer } from './upstream/dining.ts'
 import { AlertQuestionError, UpstreamFault, type EndpointFamily } from './upstream/errors.ts'
 import { fetchRoomAnswer } from './upstream/hotels.ts'
+import { fetchResortAvailability } from './upstream/resort-availability.ts'
+import type { ResortScreen } from './upstream/resort-screen.ts'
 
 export interface CheckDeps {
   db: DB
   queues: Queues
+  /** Walt Disney World's multi-resort answers, kept for an interval (decision 0033). */
+  screen: ResortScreen
   breaker: CircuitBreaker
   drift: DriftRecorder
   answers: AnswerWatch
@@ -183,6 +192,11 @@ class SeenOpenings {
     this.byQuestion.set(questionId, seen)
   }
 
+  /** The keys of the openings a question's answer shows (none: nothing anyone watches). */
+  keys(questionId: number): string[] {
+    return [...(this.byQuestion.get(questionId)?.keys() ?? [])]
+  }
+
   /** The questions whose openings may move: they show some now, or had some open. */
   answered(kind: AlertKind, questions: readonly HeldQuestion[]): AnsweredQuestion[] {
     return questions.flatMap((question) => {
@@ -308,9 +322,9 @@ async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token
   for (const alert of alerts) {
     const outcome = byQuestion.get(alert.questionId)
     if (!outcome) continue
-    const watched = outcome.offers.filter(
-      (offer) => offer.venueId === alert.diningLocationId && timeMatches(offer.time, alert),
-    )
+    const destination = outcome.question.resortLocationIdentifier!
+    const names = new Map(alert.restaurants.map((restaurant) => [restaurant.id, restaurant.name]))
+    const watched = outcome.offers.filter((offer) => diningOfferMatches(alert, offer))
     for (const offer of watched)
       seen.add(alert.questionId, {
         key: diningOpeningKey(offer.venueId, offer.date, offer.time),
@@ -318,7 +332,8 @@ async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token
         reserveTime: offer.time,
       })
     if (!acts(alert, outcome.question, now)) continue
-    for (const offer of watched)
+    for (const offer of watched) {
+      const restaurant = names.get(offer.venueId)!
       openings.push(
         textAbout(
           deps.env,
@@ -329,22 +344,14 @@ async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token
             alertId: alert.id,
             openingKey: diningOpeningKey(offer.venueId, offer.date, offer.time),
             toNumber: alert.phoneNumber,
-            bookingUrl: diningBookingUrl(
-              outcome.question.resortLocationIdentifier!,
-              alert.partySize,
-              alert.reserveDate,
-            ),
+            bookingUrl: diningBookingUrl(destination, alert.partySize, offer.date),
             quiet: alert,
-            startsAt: startsAt({
-              destination: outcome.question.resortLocationIdentifier!,
-              date: offer.date,
-              time: offer.time,
-            }),
+            startsAt: startsAt({ destination, date: offer.date, time: offer.time }),
           },
-          alert.restaurant,
+          restaurant,
           (link) =>
             diningOpeningText({
-              restaurant: alert.restaurant,
+              restaurant,
               date: offer.date,
               time: offer.time,
               partySize: alert.partySize,
@@ -353,13 +360,65 @@ async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token
           now,
         ),
       )
+    }
   }
   await record(deps, job, now, outcomes, faulted, { seen, openings })
   await retryFaulted(job, faulted)
 }
 
+/**
+ * Whether Disney's multi-resort answer for the question's stay and party says its address has no
+ * room (decision 0033): then it is answered, with nothing open, without a room-level call. Asked
+ * only of a Walt Disney World question Disney has answered before and not as beyond its booking
+ * window, since only the room-level call says "not bookable yet".
+ */
+async function screenedOut(deps: CheckDeps, question: HeldQuestion): Promise<boolean> {
+  if (
+    question.locationIdentifier !== 'disney-world' ||
+    !question.sold ||
+    !question.disneySlug ||
+    !question.lastCheckedAt ||
+    question.notBookableSince
+  )
+    return false
+  const stay = {
+    checkInDate: question.checkInDate!,
+    checkOutDate: question.checkOutDate!,
+    adults: question.numberOfAdults!,
+    childAges: question.agesOfChildren!,
+    accessible: question.accessible!,
+  }
+  const key = resortAvailabilityKey({
+    destination: 'disney-world',
+    ...stay,
+    numberOfAdults: stay.adults,
+    agesOfChildren: stay.childAges,
+  })
+  const addresses = await deps.screen.addresses(
+    key,
+    (question.intervalMinutes ?? 1) * 60_000,
+    async () => {
+      const resorts = await listWdwResortKeys(deps.db)
+      const { answer } = await throughBreaker(deps, 'wdw-all-resorts', async () => ({
+        kind: 'resorts',
+        answer: await fetchResortAvailability(stay, {
+          timeoutMs: deps.env.disney.timeoutMs,
+          via: deps.env.disney.via,
+          resorts,
+        }),
+      }))
+      return answer.addressesToAsk
+    },
+  )
+  return addresses !== null && !addresses.has(question.disneySlug)
+}
+
 async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
   const { outcomes, faulted } = await askEach(deps, job, now, async (question) => {
+    if (await screenedOut(deps, question)) {
+      deps.metrics.screenedOut.inc()
+      return { errored: false, rooms: [], notBookableYet: false }
+    }
     const family: EndpointFamily =
       question.locationIdentifier === 'disneyland' ? 'dlr-hotel' : 'wdw-hotel'
     let answer
@@ -427,12 +486,13 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
   for (const alert of alerts) {
     const outcome = byQuestion.get(alert.questionId)
     if (!outcome) continue
+    const { question } = outcome
     const rooms = openRoomTypes(outcome.rooms, alert.roomTypes)
     const key = (room: { id: string }) =>
-      hotelOpeningKey(room.id, alert.checkInDate, alert.checkOutDate)
+      hotelOpeningKey(room.id, question.checkInDate!, question.checkOutDate!)
     for (const room of rooms) seen.add(alert.questionId, { key: key(room), roomTypeId: room.id })
-    if (!acts(alert, outcome.question, now)) continue
-    const { question } = outcome
+    // A split stay's part is not one of the alert's stays: only a split of two may be (below).
+    if (alert.split || !acts(alert, question, now)) continue
     for (const room of rooms)
       openings.push(
         textAbout(
@@ -448,21 +508,82 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
             quiet: alert,
             startsAt: startsAt({
               destination: question.locationIdentifier!,
-              date: alert.checkInDate,
+              date: question.checkInDate!,
             }),
           },
           question.resortName!,
           (link) =>
-            hotelOpeningText({
-              room: room.name,
-              resort: question.resortName!,
-              checkIn: alert.checkInDate,
-              checkOut: alert.checkOutDate,
-              link,
-            }),
+            stayOpeningText(
+              {
+                room: room.name,
+                resort: question.resortName!,
+                checkIn: question.checkInDate!,
+                checkOut: question.checkOutDate!,
+                link,
+              },
+              { exact: isExactStay(alert) },
+            ),
           now,
         ),
       )
+  }
+  // Split stays, after the alerts' own stays: once for each alert that may split and acts now.
+  const splitting = [
+    ...new Map(
+      alerts
+        .filter((alert) => {
+          const outcome = byQuestion.get(alert.questionId)
+          return alert.splitStays && outcome && acts(alert, outcome.question, now)
+        })
+        .map((alert) => [alert.id, alert]),
+    ).values(),
+  ]
+  const states = await splitStayQuestions(
+    deps.db,
+    splitting.map((alert) => alert.id),
+  )
+  const seenNow = new Map(
+    asked.map((outcome) => [outcome.question.id, seen.keys(outcome.question.id)]),
+  )
+  for (const alert of splitting) {
+    const questions = states.flatMap((state) =>
+      state.hotelAlertId === alert.id
+        ? [
+            {
+              ...state,
+              resortId: state.resortId!,
+              checkInDate: state.checkInDate!,
+              checkOutDate: state.checkOutDate!,
+            },
+          ]
+        : [],
+    )
+    for (const split of splitOpenings(alert, questions, seenNow)) {
+      const { first, second } = split
+      const booking = (part: typeof first) => hotelBookingUrl(part.destination, part.disneySlug!)
+      openings.push(
+        textAbout(
+          deps.env,
+          {
+            questionId: first.questionId,
+            lifeKey: first.openingKey,
+            userId: alert.userId,
+            alertKind: 'hotel',
+            alertId: alert.id,
+            openingKey: split.key,
+            toNumber: alert.phoneNumber,
+            bookingUrl: booking(first),
+            secondBookingUrl: booking(second),
+            quiet: alert,
+            startsAt: startsAt({ destination: first.destination, date: first.checkIn }),
+          },
+          first.resort,
+          (link) =>
+            splitStayText({ first: { ...first, link }, second: { ...second, link: `${link}/2` } }),
+          now,
+        ),
+      )
+    }
   }
   await record(deps, job, now, asked, faulted, { seen, openings })
   await retryFaulted(job, faulted)

@@ -16,6 +16,7 @@ import { createLogger } from '../app/utils/logger.server.ts'
 import { ENDPOINT_FAMILIES } from '../app/utils/upstream-health.server.ts'
 import { startMocks } from '../mocks/index.ts'
 import { checkProcessor } from './check.ts'
+import { ResortScreen } from './upstream/resort-screen.ts'
 import { maintenanceProcessor } from './maintenance.ts'
 import { createMetrics, serveMetrics, watchEventLoop } from './metrics.ts'
 import {
@@ -60,6 +61,7 @@ const breaker = new CircuitBreaker(connection, env.redisPrefix, incidents.breake
 const checkCounts = new CheckCounter(connection, env.redisPrefix)
 const drift = new DriftRecorder(db, metrics, logger)
 const answers = new AnswerWatch(connection, env.redisPrefix)
+const screen = new ResortScreen(connection, env.redisPrefix)
 
 /**
  * The job schedulers, upserted by every worker (Redis keeps one of each), and again whenever one
@@ -109,7 +111,18 @@ const workers = [
   // The limiter is global across every worker: adding workers never hammers Disney.
   new Worker(
     QUEUES.check,
-    checkProcessor({ db, queues, breaker, drift, answers, checkCounts, metrics, logger, env }),
+    checkProcessor({
+      db,
+      queues,
+      screen,
+      breaker,
+      drift,
+      answers,
+      checkCounts,
+      metrics,
+      logger,
+      env,
+    }),
     {
       connection,
       prefix,

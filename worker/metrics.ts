@@ -21,6 +21,11 @@ export function createMetrics() {
       labelNames: ['family', 'outcome'],
       registers: [registry],
     }),
+    screenedOut: new Counter({
+      name: 'questions_screened_out_total',
+      help: 'Walt Disney World room-level questions answered by the multi-resort answer, without a call',
+      registers: [registry],
+    }),
     reasonsUnavailable: new Counter({
       name: 'upstream_reasons_unavailable_total',
       help: 'Date-wide reasons unavailable in hotel answers, by family and reason code',

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import { EDIT_FIELD } from './alert-drafts'
 import {
+  diningAlertFields,
   diningDraftFromPending,
+  diningDraftOf,
   diningEditHref,
-  EDIT_FIELD,
-  findLinkedResort,
-  hotelEditHref,
+  diningTimesOf,
   readDiningDraft,
-  readHotelDraft,
-} from './alert-drafts'
+  timeFieldsOf,
+} from './dining-drafts'
+import { EMPTY_HOTEL_DRAFT, findLinkedResort, hotelEditHref, readHotelDraft } from './hotel-drafts'
 import { toDiningTimes } from './dining-alert'
 import { pendingAlertSchema } from './pending-alert'
 
@@ -18,6 +20,7 @@ describe('the hotel draft in the URL or a posted form', () => {
         '&numberOfChildren=2&agesOfChildren=4&agesOfChildren=&accessible=on&roomIds=a&roomIds=b',
     )
     expect(readHotelDraft(params)).toEqual({
+      ...EMPTY_HOTEL_DRAFT,
       resortId: 'r1',
       checkInDate: '2030-05-01',
       checkOutDate: '2030-05-04',
@@ -42,6 +45,7 @@ describe('the hotel draft in the URL or a posted form', () => {
       'checkInDate=tomorrow&numberOfAdults=99&numberOfChildren=1&agesOfChildren=40&agesOfChildren=3',
     )
     expect(readHotelDraft(params)).toEqual({
+      ...EMPTY_HOTEL_DRAFT,
       resortId: null,
       checkInDate: '',
       checkOutDate: '',
@@ -70,13 +74,43 @@ describe('the dining draft in the URL or a posted form', () => {
       form.set(key, value)
     expect(readDiningDraft(form, 'disneyland')).toEqual({
       resortLocationIdentifier: 'disney-world',
-      diningLocationId: 'd1',
+      diningLocationIds: ['d1'],
       reserveDate: '2030-05-01',
+      latestReserveDate: '',
+      reserveDates: [],
       partySize: 6,
-      timeChoice: 'time',
+      mealPeriods: [],
       specificTime: '18:30',
       tolerance: 30,
     })
+  })
+
+  it('reads several restaurants, a range or a list of dates, and meal periods', () => {
+    const params = new URLSearchParams(
+      'diningLocationIds=d1&diningLocationIds=d2&diningLocationId=d1&reserveDate=2030-05-01' +
+        '&latestReserveDate=2030-05-04&mealPeriods=dinner&mealPeriods=breakfast&mealPeriods=tea',
+    )
+    expect(readDiningDraft(params, 'disneyland')).toMatchObject({
+      diningLocationIds: ['d1', 'd2'],
+      reserveDate: '2030-05-01',
+      latestReserveDate: '2030-05-04',
+      reserveDates: [],
+      mealPeriods: ['breakfast', 'dinner'],
+    })
+    const listed = (dates: string) => readDiningDraft(new URLSearchParams(dates), 'disneyland')
+    // A list that is one run of days is shown as the range it is.
+    expect(listed('reserveDates=2030-05-02&reserveDates=2030-05-01')).toMatchObject({
+      reserveDate: '2030-05-01',
+      latestReserveDate: '2030-05-02',
+      reserveDates: [],
+    })
+    expect(listed('reserveDates=2030-05-03&reserveDates=2030-05-01&reserveDates=x')).toMatchObject({
+      reserveDate: '',
+      latestReserveDate: '',
+      reserveDates: ['2030-05-01', '2030-05-03'],
+    })
+    // Today's one-meal choice, from old links and /dining-alerts/new.
+    expect(listed('timeChoice=lunch').mealPeriods).toEqual(['lunch'])
   })
 
   it('falls back to the defaults for anything odd', () => {
@@ -87,13 +121,86 @@ describe('the dining draft in the URL or a posted form', () => {
       ),
     ).toEqual({
       resortLocationIdentifier: 'disneyland',
-      diningLocationId: null,
+      diningLocationIds: [],
       reserveDate: '',
+      latestReserveDate: '',
+      reserveDates: [],
       partySize: 4,
-      timeChoice: 'all-day',
+      mealPeriods: [],
       specificTime: '',
       tolerance: 0,
     })
+  })
+})
+
+describe('what a dining form sends', () => {
+  const draft = {
+    resortLocationIdentifier: 'disney-world' as const,
+    diningLocationIds: ['d1'],
+    reserveDate: '2030-05-01',
+    latestReserveDate: '',
+    reserveDates: [],
+    partySize: 4,
+    mealPeriods: [],
+    specificTime: '',
+    tolerance: 0,
+  }
+
+  it("sends one restaurant on one date in today's fields", () => {
+    expect(diningAlertFields(draft)).toEqual({
+      resortLocationIdentifier: 'disney-world',
+      diningLocationId: 'd1',
+      reserveDate: '2030-05-01',
+      partySize: 4,
+      preferredTime: null,
+      timeRangeStart: null,
+      timeRangeEnd: null,
+    })
+  })
+
+  it('sends several restaurants, a range or a list, and several meals in the flexible fields', () => {
+    expect(
+      diningAlertFields({
+        ...draft,
+        diningLocationIds: ['d1', 'd2'],
+        latestReserveDate: '2030-05-03',
+        mealPeriods: ['dinner', 'lunch'],
+      }),
+    ).toEqual({
+      resortLocationIdentifier: 'disney-world',
+      diningLocationIds: ['d1', 'd2'],
+      reserveDate: '2030-05-01',
+      latestReserveDate: '2030-05-03',
+      partySize: 4,
+      mealPeriods: ['lunch', 'dinner'],
+      preferredTime: null,
+      timeRangeStart: null,
+      timeRangeEnd: null,
+    })
+    const listed = { ...draft, reserveDate: '', reserveDates: ['2030-05-01', '2030-05-09'] }
+    expect(diningAlertFields(listed)).toMatchObject({ reserveDates: ['2030-05-01', '2030-05-09'] })
+    expect(diningAlertFields(listed)).not.toHaveProperty('reserveDate')
+  })
+
+  it("sends one meal as today's window of it, and a time with its flexibility", () => {
+    expect(diningTimesOf({ mealPeriods: ['dinner'], specificTime: '', tolerance: 0 })).toEqual({
+      preferredTime: null,
+      timeRangeStart: '16:30:00',
+      timeRangeEnd: '22:00:00',
+    })
+    expect(diningTimesOf({ mealPeriods: [], specificTime: '18:00', tolerance: 30 })).toEqual({
+      preferredTime: '18:00:00',
+      timeRangeStart: '17:30:00',
+      timeRangeEnd: '18:30:00',
+    })
+    // Each round trip through the form's fields gives the same times back.
+    for (const fields of [
+      { mealPeriods: ['breakfast' as const], specificTime: '', tolerance: 0 },
+      { mealPeriods: ['breakfast' as const, 'dinner' as const], specificTime: '', tolerance: 0 },
+      { mealPeriods: [], specificTime: '12:30', tolerance: 60 },
+      { mealPeriods: [], specificTime: '', tolerance: 0 },
+    ])
+      expect(timeFieldsOf(diningTimesOf(fields))).toEqual(fields)
   })
 })
 
@@ -114,13 +221,38 @@ describe('a draft kept for after sign-in', () => {
     if (pending.kind !== 'dining') throw new Error('dining expected')
     expect(diningDraftFromPending(pending.payload, 'p1')).toEqual({
       resortLocationIdentifier: 'disneyland',
-      diningLocationId: 'd1',
+      diningLocationIds: ['d1'],
       reserveDate: '2030-05-01',
+      latestReserveDate: '',
+      reserveDates: [],
       partySize: 2,
-      timeChoice: 'time',
+      mealPeriods: [],
       specificTime: '18:00',
       tolerance: 30,
       pendingId: 'p1',
+    })
+  })
+
+  it('restores a flexible alert as the JSON API takes it', () => {
+    expect(
+      diningDraftOf({
+        resortLocationIdentifier: 'disneyland',
+        diningLocationIds: ['d1', 'd2'],
+        reserveDates: ['2030-05-01', '2030-05-02'],
+        partySize: 2,
+        mealPeriods: ['lunch', 'dinner'],
+        ...toDiningTimes({ kind: 'all-day' }),
+      }),
+    ).toEqual({
+      resortLocationIdentifier: 'disneyland',
+      diningLocationIds: ['d1', 'd2'],
+      reserveDate: '2030-05-01',
+      latestReserveDate: '2030-05-02',
+      reserveDates: [],
+      partySize: 2,
+      mealPeriods: ['lunch', 'dinner'],
+      specificTime: '',
+      tolerance: 0,
     })
   })
 
@@ -192,6 +324,7 @@ describe('the page form of an alert being edited', () => {
     expect(href.startsWith('/alerts/hotels?')).toBe(true)
     expect(query(href).get(EDIT_FIELD)).toBe('a1')
     expect(readHotelDraft(query(href))).toEqual({
+      ...EMPTY_HOTEL_DRAFT,
       resortId: 'r1',
       checkInDate: '2030-05-01',
       checkOutDate: '2030-05-04',
@@ -223,10 +356,12 @@ describe('the page form of an alert being edited', () => {
     expect(query(href).get(EDIT_FIELD)).toBe('d1')
     expect(readDiningDraft(query(href), 'disneyland')).toEqual({
       resortLocationIdentifier: 'disney-world',
-      diningLocationId: '90002464',
+      diningLocationIds: ['90002464'],
       reserveDate: '2030-06-02',
+      latestReserveDate: '',
+      reserveDates: [],
       partySize: 4,
-      timeChoice: 'time',
+      mealPeriods: [],
       specificTime: '18:00',
       tolerance: 30,
     })
@@ -237,8 +372,40 @@ describe('the page form of an alert being edited', () => {
       timeRangeEnd: null,
     })
     expect(readDiningDraft(query(allDay), 'disneyland')).toMatchObject({
-      timeChoice: 'all-day',
+      mealPeriods: [],
       specificTime: '',
+    })
+  })
+
+  it('fills the dining form with a flexible alert: restaurants, dates and meal periods', () => {
+    const alert = {
+      id: 'd2',
+      resortLocationIdentifier: 'disney-world' as const,
+      diningLocationIds: ['a', 'b'],
+      diningLocations: [
+        { id: 'a', name: 'A', listed: true },
+        { id: 'b', name: 'B', listed: true },
+      ],
+      reserveDates: ['2030-06-02', '2030-06-03', '2030-06-04'],
+      partySize: 2,
+      mealPeriods: ['lunch', 'dinner'] as const,
+      ...toDiningTimes({ kind: 'all-day' }),
+    }
+    expect(readDiningDraft(query(diningEditHref(alert)), 'disneyland')).toEqual({
+      resortLocationIdentifier: 'disney-world',
+      diningLocationIds: ['a', 'b'],
+      reserveDate: '2030-06-02',
+      latestReserveDate: '2030-06-04',
+      reserveDates: [],
+      partySize: 2,
+      mealPeriods: ['lunch', 'dinner'],
+      specificTime: '',
+      tolerance: 0,
+    })
+    const apart = { ...alert, reserveDates: ['2030-06-02', '2030-06-09'] }
+    expect(readDiningDraft(query(diningEditHref(apart)), 'disneyland')).toMatchObject({
+      reserveDate: '',
+      reserveDates: ['2030-06-02', '2030-06-09'],
     })
   })
 })

@@ -1,56 +1,81 @@
-import { diningDetails, diningWhen, hotelDetails, hotelWhen } from './dashboard'
-import type { DiningTimes } from './dining-alert'
-import { destinationDisplay, type DestinationId } from './destinations'
+import {
+  diningAlertShape,
+  hotelAlertShape,
+  type DiningAlertJsonShape,
+  type HotelAlertJsonShape,
+} from './alert-shape'
+import { destinationDisplay } from './destinations'
+import {
+  diningAlertDetails,
+  diningAlertName,
+  diningAlertSummary,
+  diningAlertWhen,
+  hotelAlertDetails,
+  hotelAlertName,
+  hotelAlertSummary,
+  hotelAlertWhen,
+} from './flexible-words'
 
-/** An alert as the dashboard and its own page say it in words. */
+/**
+ * An alert as the dashboard and its own page say it in words: its JSON, in either shape (one
+ * resort and stay, one restaurant and date, or the flexible fields; alert-shape.ts).
+ */
 export type AlertInWords =
-  | {
-      kind: 'hotel'
-      resort: { name: string; resortLocation: { identifier: DestinationId } }
-      checkInDate: string
-      checkOutDate: string
-      numberOfAdults: number
-      agesOfChildren: readonly number[]
-      rooms: readonly { name: string }[]
-      accessible: boolean
-      keepWatching: boolean
-    }
-  | ({
-      kind: 'dining'
-      diningLocationName: string
-      /** False once Disney no longer lists the restaurant (a draft does not say). */
-      diningLocationListed?: boolean
-      resortLocationIdentifier: DestinationId
-      reserveDate: string
-      partySize: number
-    } & DiningTimes)
+  ({ kind: 'hotel' } & HotelAlertJsonShape) | ({ kind: 'dining' } & DiningAlertJsonShape)
+
+/** The one shape the words are made from, whichever shape the JSON has. */
+const shapeOf = (alert: AlertInWords) =>
+  alert.kind === 'hotel'
+    ? { kind: alert.kind, ...hotelAlertShape(alert) }
+    : { kind: alert.kind, ...diningAlertShape(alert) }
+
+const thisYear = () => new Date().getFullYear()
 
 export function alertName(alert: AlertInWords) {
-  return alert.kind === 'hotel' ? alert.resort.name : alert.diningLocationName
+  const shape = shapeOf(alert)
+  return shape.kind === 'hotel' ? hotelAlertName(shape) : diningAlertName(shape)
 }
 
 export function alertWhere(alert: AlertInWords) {
-  return destinationDisplay(
-    alert.kind === 'hotel'
-      ? alert.resort.resortLocation.identifier
-      : alert.resortLocationIdentifier,
-  )
+  return destinationDisplay(shapeOf(alert).destination)
 }
 
-export function alertWhen(alert: AlertInWords, currentYear = new Date().getFullYear()) {
-  return alert.kind === 'hotel'
-    ? hotelWhen(alert.checkInDate, alert.checkOutDate, currentYear)
-    : diningWhen(alert.reserveDate)
+export function alertWhen(alert: AlertInWords, currentYear = thisYear()) {
+  const shape = shapeOf(alert)
+  return shape.kind === 'hotel'
+    ? hotelAlertWhen(shape, currentYear)
+    : diningAlertWhen(shape, currentYear)
 }
 
 export function alertDetails(alert: AlertInWords) {
-  return alert.kind === 'hotel' ? hotelDetails(alert) : diningDetails(alert)
+  const shape = shapeOf(alert)
+  return shape.kind === 'hotel' ? hotelAlertDetails(shape) : diningAlertDetails(shape)
 }
 
-/** What the alert's owner must know first, if anything: its restaurant has left Disney's list. */
+/** The whole alert in one line: "5–6 nights, check in Jun 8–14, Polynesian … or Beach Club …, any room". */
+export function alertSummary(alert: AlertInWords, currentYear = thisYear()) {
+  const shape = shapeOf(alert)
+  return shape.kind === 'hotel'
+    ? hotelAlertSummary(shape, currentYear)
+    : diningAlertSummary(shape, currentYear)
+}
+
+/** "A", "A and B", "A, B and C": every one of them. */
+const allOf = (names: readonly string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')
+
+/**
+ * What the alert's owner must know first, if anything: restaurants of it that have left Disney's
+ * list, each by name. A draft does not say whether its restaurant is listed, and says nothing.
+ */
 export function alertNotice(alert: AlertInWords): string | null {
-  if (alert.kind !== 'dining' || alert.diningLocationListed !== false) return null
-  return `Disney no longer lists ${alert.diningLocationName} for reservations. We still check it, but a table may never open.`
+  if (alert.kind !== 'dining') return null
+  const gone = diningAlertShape(alert)
+    .restaurantChoices.filter((restaurant) => !restaurant.listed)
+    .map((restaurant) => restaurant.name)
+  if (!gone.length) return null
+  const them = gone.length === 1 ? 'it' : 'them'
+  return `Disney no longer lists ${allOf(gone)} for reservations. We still check ${them}, but a table may never open.`
 }
 
 /** The whole question in one line: "Pop Century Resort, Walt Disney World · Jun 8 – 12 · …". */

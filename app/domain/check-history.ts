@@ -170,3 +170,27 @@ export function readPace(
     last7Days: sum(view, DAY_BASE_AT, DAYS_AT, DAYS, Math.floor(now / DAY_MS), 7),
   }
 }
+
+/**
+ * What an alert's questions say together (decision 0033): each is a call to Disney, so their
+ * counts add up, and their recent checks interleave by time (the newest RECENT_CHECKS kept).
+ */
+export function mergePaces(paces: readonly (PaceHistory | null)[]): PaceHistory | null {
+  const known = paces.filter((pace): pace is PaceHistory => pace !== null)
+  const [first] = known
+  if (!first || known.length === 1) return first ?? null
+  const add = (a: CheckCounts, b: CheckCounts): CheckCounts => ({
+    answered: a.answered + b.answered,
+    unanswered: a.unanswered + b.unanswered,
+    notBookableYet: a.notBookableYet + b.notBookableYet,
+  })
+  return {
+    intervalMinutes: first.intervalMinutes,
+    recent: known
+      .flatMap((pace) => pace.recent)
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      .slice(-RECENT_CHECKS),
+    last24Hours: known.map((pace) => pace.last24Hours).reduce(add),
+    last7Days: known.map((pace) => pace.last7Days).reduce(add),
+  }
+}

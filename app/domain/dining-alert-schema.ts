@@ -5,13 +5,14 @@
 import * as z from 'zod/mini'
 import { DINING_STATUS } from './alerts'
 import { beyondHorizon, isIsoDate } from './dates'
+import { DINING_MESSAGES, DINING_PARTY, minutesOf, type Meal } from './dining-alert'
+import { diningTimesOf } from './dining-drafts'
 import {
-  DINING_MESSAGES,
-  DINING_PARTY,
-  minutesOf,
-  toDiningTimes,
-  type TimePreference,
-} from './dining-alert'
+  FLEXIBLE_DINING_MESSAGES,
+  flexibleDiningAlertSchema,
+  type FlexibleDiningAlertInput,
+} from './flexible-alert-schema'
+import { MEALS } from './flexible-dining'
 import { refuse } from './schema'
 import { snoozedUntilField, snoozeProblem } from './snooze'
 
@@ -88,75 +89,110 @@ export function diningAlertSchema(today: string) {
 }
 export type DiningAlertInput = z.output<ReturnType<typeof diningAlertSchema>>
 
+/** Today's time choices, as the page form's radio and /dining-alerts/new's choices post them. */
 const timeChoice = z._default(
   z.enum(['all-day', 'breakfast', 'lunch', 'dinner', 'time']),
   'all-day',
 )
-const tolerance = (number: z.ZodMiniType<number, unknown>) =>
-  z._default(number.check(z.gte(0), z.lte(180)), 0)
 
-/** The time preference fields of the page form and the wizard, turned into what the API sends. */
-export const timePreferenceFields = z.pipe(
-  z.object({
-    timeChoice,
-    specificTime: z.optional(z.string()),
-    tolerance: tolerance(z.pipe(z.coerce.number(), z.int())),
-  }),
-  z.transform((fields, payload): TimePreference => {
-    if (fields.timeChoice === 'all-day') return { kind: 'all-day' }
-    if (fields.timeChoice !== 'time') return { kind: 'meal', meal: fields.timeChoice }
-    if (!fields.specificTime || minutesOf(fields.specificTime) === null)
-      return refuse(payload, 'Choose a time.', ['specificTime'])
-    return {
-      kind: 'time',
-      time: fields.specificTime.slice(0, 5),
-      toleranceMinutes: fields.tolerance,
-    }
-  }),
-)
+/** An alert in the flexible shape said as simply as the JSON API says it (the issue 29 contract). */
+function simplestShape({
+  diningLocationIds,
+  reserveDates,
+  mealPeriods,
+  ...rest
+}: FlexibleDiningAlertInput) {
+  return {
+    ...rest,
+    ...(diningLocationIds.length === 1
+      ? { diningLocationId: diningLocationIds[0]! }
+      : { diningLocationIds }),
+    ...(reserveDates.length === 1 ? { reserveDate: reserveDates[0]! } : { reserveDates }),
+    ...(mealPeriods.length && { mealPeriods }),
+  }
+}
+
+/** The form's field a refusal of the flexible schema is shown beside. */
+function formField(path: readonly PropertyKey[]): PropertyKey[] {
+  const [field] = path
+  if (field === undefined) return []
+  if (field === 'diningLocationId') return ['diningLocationIds']
+  if (field === 'preferredTime' || field === 'timeRangeStart' || field === 'timeRangeEnd')
+    return ['specificTime']
+  return [field]
+}
 
 /**
- * The page form (/alerts/dining) and the wizard: a restaurant, a date and a party first (one
- * message for all three, catalogue §5), then the time preference, turned into what the API sends.
+ * What is wrong with a form's time fields: a meal period that is not one, a time wanted (`time`
+ * not null) but not given, or meals and a time both. Null when nothing is.
+ */
+function timeFieldsProblem(posted: readonly string[], meals: readonly Meal[], time: string | null) {
+  const problem = (message: string, field: string) => ({ message, path: [field] })
+  if (!posted.every((meal) => MEALS.some((known) => known === meal)))
+    return problem(FLEXIBLE_DINING_MESSAGES.meals, 'mealPeriods')
+  if (time === null) return null
+  if (minutesOf(time) === null) return problem('Choose a time.', 'specificTime')
+  if (meals.length) return problem(FLEXIBLE_DINING_MESSAGES.mealsOrTime, 'mealPeriods')
+  return null
+}
+
+/**
+ * The page forms (/alerts/dining, and /dining-alerts/new once its simpler time fields are read):
+ * one restaurant or several (diningLocationIds, or today's diningLocationId), a date, a range
+ * (reserveDate and latestReserveDate) or a list (reserveDates), a party, and meal periods
+ * (mealPeriods, or today's timeChoice of one meal) or a time with its flexibility. A restaurant,
+ * a date and a party come first, in one message (catalogue §5); the rest is the JSON API's
+ * flexible schema, its refusals beside the form's fields. It gives the alert as the API takes
+ * it, in the simplest shape: an exact alert in today's fields.
  */
 export function diningFormSchema(
   today: string,
   incompleteMessage: string = DINING_MESSAGES.formIncomplete,
 ) {
+  const listOf = (message: string) =>
+    z.optional(z.array(z.string({ error: message }), { error: message }))
   return z.pipe(
     z
       .object({
         resortLocationIdentifier: z.optional(z.string()),
         diningLocationId: z.optional(z.string()),
+        diningLocationIds: listOf(FLEXIBLE_DINING_MESSAGES.restaurants),
         reserveDate: z.optional(z.string()),
+        latestReserveDate: z.optional(z.string()),
+        reserveDates: listOf(FLEXIBLE_DINING_MESSAGES.dates),
         partySize: z.optional(z.number({ error: DINING_MESSAGES.partySize })),
         timeChoice,
+        mealPeriods: listOf(FLEXIBLE_DINING_MESSAGES.meals),
         specificTime: z.optional(z.string()),
-        tolerance: tolerance(z.int()),
+        tolerance: z._default(z.int().check(z.gte(0), z.lte(180)), 0),
       })
       .check(
-        z.superRefine((draft, ctx) => {
-          if (!draft.diningLocationId || !draft.reserveDate || !draft.partySize) {
+        z.superRefine((form, ctx) => {
+          const restaurant = form.diningLocationId || form.diningLocationIds?.length
+          const date = form.reserveDate || form.reserveDates?.length
+          if (!restaurant || !date || !form.partySize)
             ctx.addIssue({ code: 'custom', path: [], message: incompleteMessage })
-          }
         }),
       ),
-    z.transform((draft, payload) => {
+    z.transform((form, payload) => {
+      const { timeChoice, mealPeriods = [], specificTime = '', tolerance, ...posted } = form
+      const meals = MEALS.filter((meal) => mealPeriods.includes(meal) || timeChoice === meal)
       // A time picked from the list while All Day is still checked (no JavaScript) means that time.
-      const timeChoice =
-        draft.specificTime && draft.timeChoice === 'all-day' ? 'time' : draft.timeChoice
-      const preference = timePreferenceFields.safeParse({ ...draft, timeChoice })
-      if (!preference.success) return refuse(payload, 'Choose a time.', ['specificTime'])
-      const result = diningAlertSchema(today).safeParse({
-        resortLocationIdentifier: draft.resortLocationIdentifier,
-        diningLocationId: draft.diningLocationId,
-        reserveDate: draft.reserveDate,
-        partySize: draft.partySize,
-        ...toDiningTimes(preference.data),
+      const wantsTime = timeChoice === 'time' || specificTime !== ''
+      const timeProblem = timeFieldsProblem(mealPeriods, meals, wantsTime ? specificTime : null)
+      const time = timeProblem ? '' : specificTime.slice(0, 5)
+      // A list the form did not post comes from the form parser as empty: not given.
+      const given = <T>(list: readonly T[] | undefined) => (list?.length ? list : undefined)
+      const result = flexibleDiningAlertSchema(today).safeParse({
+        ...posted,
+        diningLocationIds: given(posted.diningLocationIds),
+        reserveDates: given(posted.reserveDates),
+        ...diningTimesOf({ mealPeriods: meals, specificTime: time, tolerance }),
       })
-      if (result.success) return result.data
-      for (const issue of result.error.issues) refuse(payload, issue.message, issue.path)
-      return z.NEVER
+      if (timeProblem) refuse(payload, timeProblem.message, timeProblem.path)
+      for (const issue of result.error?.issues ?? [])
+        refuse(payload, issue.message, formField(issue.path))
+      return result.data && !timeProblem ? simplestShape(result.data) : z.NEVER
     }),
   )
 }

@@ -13,6 +13,7 @@ import {
   twelveHour,
 } from './dining-alert'
 import { diningAlertSchema, diningFormSchema } from './dining-alert-schema'
+import { flexibleDiningAlertSchema } from './flexible-alert-schema'
 
 const schema = diningAlertSchema('2026-11-22')
 const valid = {
@@ -218,6 +219,86 @@ describe('diningFormSchema', () => {
       timeChoice: 'time',
     })
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Choose a time.'])
+  })
+})
+
+describe('diningFormSchema with flexible fields', () => {
+  const form = diningFormSchema('2026-11-22')
+  const base = {
+    resortLocationIdentifier: 'disney-world',
+    diningLocationIds: ['90002464'],
+    reserveDate: '2026-12-01',
+    partySize: 4,
+  }
+  const problems = (input: Record<string, unknown>) =>
+    form.safeParse({ ...base, ...input }).error?.issues.map((issue) => [issue.path, issue.message])
+
+  it('gives several restaurants, a range and several meals as the JSON API takes them', () => {
+    const parsed = form.parse({
+      ...base,
+      diningLocationIds: ['90002464', '90001369', '90002464'],
+      latestReserveDate: '2026-12-03',
+      mealPeriods: ['dinner', 'lunch'],
+    })
+    expect(parsed).toEqual({
+      resortLocationIdentifier: 'disney-world',
+      diningLocationIds: ['90002464', '90001369'],
+      reserveDates: ['2026-12-01', '2026-12-02', '2026-12-03'],
+      partySize: 4,
+      mealPeriods: ['lunch', 'dinner'],
+      preferredTime: null,
+      timeRangeStart: null,
+      timeRangeEnd: null,
+    })
+    // What the form gives, the API takes back unchanged.
+    expect(flexibleDiningAlertSchema('2026-11-22').safeParse(parsed).success).toBe(true)
+  })
+
+  it("gives one restaurant, one date and one meal in today's fields", () => {
+    const parsed = form.parse({ ...base, latestReserveDate: '2026-12-01', mealPeriods: ['dinner'] })
+    expect(parsed).toEqual({
+      resortLocationIdentifier: 'disney-world',
+      diningLocationId: '90002464',
+      reserveDate: '2026-12-01',
+      partySize: 4,
+      preferredTime: null,
+      timeRangeStart: '16:30:00',
+      timeRangeEnd: '22:00:00',
+    })
+    expect(
+      form.parse({ ...base, reserveDate: undefined, reserveDates: ['2026-12-05', '2026-12-02'] }),
+    ).toMatchObject({ reserveDates: ['2026-12-02', '2026-12-05'] })
+  })
+
+  it('refuses what one alert may not watch, in words beside the field', () => {
+    const eleven = Array.from({ length: 11 }, (_, index) => `r${index}`)
+    expect(problems({ diningLocationIds: eleven })).toEqual([
+      [['diningLocationIds'], 'Select at most 10 restaurants.'],
+    ])
+    expect(problems({ latestReserveDate: '2026-12-15' })).toEqual([
+      [['latestReserveDate'], 'A date range can cover at most 14 days.'],
+    ])
+    expect(problems({ latestReserveDate: '2026-11-30' })).toEqual([
+      [['latestReserveDate'], 'The last date cannot be before the first.'],
+    ])
+    expect(problems({ reserveDates: ['2026-12-02'] })).toEqual([
+      [['reserveDates'], 'Give reserveDates, or reserveDate and latestReserveDate, not both.'],
+    ])
+    expect(problems({ mealPeriods: ['tea'] })).toEqual([
+      [['mealPeriods'], 'Choose breakfast, lunch or dinner.'],
+    ])
+    expect(problems({ mealPeriods: ['lunch'], specificTime: '12:00' })).toEqual([
+      [['mealPeriods'], 'Choose meal periods or a time, not both.'],
+    ])
+  })
+
+  it('refuses every problem at once', () => {
+    const eleven = Array.from({ length: 11 }, (_, index) => `r${index}`)
+    expect(problems({ partySize: 21, diningLocationIds: eleven, timeChoice: 'time' })).toEqual([
+      [['specificTime'], 'Choose a time.'],
+      [['diningLocationIds'], 'Select at most 10 restaurants.'],
+      [['partySize'], 'Party size must be between 1 and 20.'],
+    ])
   })
 })
 

@@ -39,6 +39,7 @@ export const FLEXIBLE_HOTEL_MESSAGES = {
   resorts: 'Select at least one resort.',
   tooManyResorts: `Select at most ${MAX_QUESTIONS_PER_ALERT} resorts.`,
   sameResortTwice: 'Select each resort once.',
+  oneDestination: 'Choose resorts at one destination: Walt Disney World or Disneyland Resort.',
   rooms: 'Select at least one room type, or any room, at each resort.',
   splitStays: 'splitStays must be true or false.',
   splitNeedsNights: 'Split stays need a stay of 2 nights or more.',

@@ -11,6 +11,9 @@ import {
   missingHotelParts,
   requiredFieldsMessage,
 } from './hotel-alert'
+import { ANY_ROOM, hotelAlertFields, stayEndOf } from './hotel-drafts'
+import { FLEXIBLE_HOTEL_MESSAGES, flexibleHotelAlertSchema } from './flexible-alert-schema'
+import type { ResortChoice } from './flexible-stays'
 import { refuse } from './schema'
 import { snoozedUntilField, snoozeProblem } from './snooze'
 
@@ -93,23 +96,49 @@ export function hotelAlertSchema(today: string) {
 }
 export type HotelAlertInput = z.output<ReturnType<typeof hotelAlertSchema>>
 
+/** The form's names for the flexible schema's paths: `resorts[0]` is the form's own resort. */
+function formPath(path: readonly PropertyKey[]): PropertyKey[] {
+  const [field, index, ...rest] = path
+  if (field !== 'resorts') return [...path]
+  if (index === undefined) return ['otherResorts']
+  return index === 0 ? rest : ['otherResorts', Number(index) - 1, ...rest]
+}
+
+/** Posted room types: "any" among them is any room type that fits. */
+const postedRooms = (ids: readonly string[] | undefined): ResortChoice['roomIds'] =>
+  ids?.includes(ANY_ROOM) ? ANY_ROOM : (ids ?? [])
+
 /**
  * The page form (/alerts/hotels), checked the same way in the browser and on the server: first
- * the summary of what is missing, then the rules of every field.
+ * the summary of what is missing, then the rules of every field, flexible ones included (the
+ * flexible alert's schema, which gives what the model takes). The form's own resort is
+ * `resortId` and `roomIds`, the ones it also watches `otherResorts[n].resortId` and `.roomIds`;
+ * `lengthOfStay` says whether the stay ends on `checkOutDate` or lasts `minNights` to
+ * `maxNights`. Errors come back under the form's names.
  */
 export function hotelPageSchema(today: string) {
+  const nights = z.optional(z.number({ error: FLEXIBLE_HOTEL_MESSAGES.nights }))
   return z.pipe(
     z
       .object({
         resortId: z.optional(z.string()),
         checkInDate: z.optional(z.string()),
         checkOutDate: z.optional(z.string()),
+        latestCheckInDate: z.optional(z.string()),
+        lengthOfStay: z.optional(
+          z.enum(['checkOut', 'nights'], {
+            error: 'Choose a check-out date or a number of nights.',
+          }),
+        ),
+        minNights: nights,
+        maxNights: nights,
         numberOfAdults: z.optional(z.number({ error: HOTEL_MESSAGES.adults })),
         numberOfChildren: z.optional(z.number({ error: HOTEL_MESSAGES.children })),
         agesOfChildren: z.optional(
           z.array(z.optional(z.nullable(z.number({ error: HOTEL_MESSAGES.ages })))),
         ),
         accessible: z.optional(z.boolean()),
+        splitStays: z.optional(z.boolean({ error: FLEXIBLE_HOTEL_MESSAGES.splitStays })),
         // Two radio buttons post "true" or "false": an unchecked box would post nothing.
         keepWatching: z.optional(
           z.pipe(
@@ -118,17 +147,48 @@ export function hotelPageSchema(today: string) {
           ),
         ),
         roomIds: z.optional(z.array(z.string())),
+        // A row posts nothing at all only from a hand-made form: such a gap is no row.
+        otherResorts: z.optional(
+          z.array(
+            z.optional(
+              z.object({
+                resortId: z.optional(z.string()),
+                roomIds: z.optional(z.array(z.string())),
+              }),
+            ),
+          ),
+        ),
       })
       .check(
         z.superRefine((draft, ctx) => {
-          const message = requiredFieldsMessage(missingHotelParts(draft))
+          const message = requiredFieldsMessage(
+            missingHotelParts({ ...draft, checkOutDate: stayEndOf(draft) }),
+          )
           if (message) ctx.addIssue({ code: 'custom', path: [], message })
         }),
       ),
-    z.transform((draft, payload) => {
-      const result = hotelAlertSchema(today).safeParse(draft)
+    z.transform((form, payload) => {
+      const { resortId, roomIds, otherResorts, lengthOfStay, splitStays, ...rest } = form
+      const { checkInDate, checkOutDate, latestCheckInDate, minNights, maxNights, ...party } = rest
+      const others = (otherResorts ?? []).filter((row) => row !== undefined)
+      const result = flexibleHotelAlertSchema(today).safeParse({
+        ...party,
+        ...hotelAlertFields({
+          resorts: [
+            { resortId, roomIds: postedRooms(roomIds) },
+            ...others.map((row) => ({ resortId: row.resortId, roomIds: postedRooms(row.roomIds) })),
+          ],
+          checkInDate,
+          lengthOfStay,
+          checkOutDate,
+          latestCheckInDate,
+          minNights,
+          maxNights,
+          splitStays,
+        }),
+      })
       if (result.success) return result.data
-      for (const issue of result.error.issues) refuse(payload, issue.message, issue.path)
+      for (const issue of result.error.issues) refuse(payload, issue.message, formPath(issue.path))
       return z.NEVER
     }),
   )

@@ -182,6 +182,20 @@ describe('normalizeHotelPayload', () => {
     })
   })
 
+  it('reads capitalised resorts of a flexible alert, and leaves what is not one alone', () => {
+    expect(
+      normalizeHotelPayload({
+        Resorts: [{ ResortId: 'r1', RoomIds: 'any' }, 'not a resort', ['nor this']],
+        LatestCheckInDate: '2026-12-08',
+        MinNights: 5,
+      }),
+    ).toMatchObject({
+      resorts: [{ resortId: 'r1', roomIds: 'any' }, 'not a resort', ['nor this']],
+      latestCheckInDate: '2026-12-08',
+      minNights: 5,
+    })
+  })
+
   it('prefers explicit ids over the objects', () => {
     expect(
       normalizeHotelPayload({

@@ -1,4 +1,3 @@
-import type { HotelAlertInput } from './hotel-alert-schema'
 import { filterRoomTypes, type Party, type RoomCapacity } from './room-filter'
 
 /** Party limits of the hotel form (catalogue §5 and §9). */
@@ -73,12 +72,14 @@ export function missingHotelParts(draft: {
 /** The longest stay an alert watches (Disney's own online booking tops out around a month). */
 export const MAX_NIGHTS = 30
 
-export function partyOf(
-  alert: Pick<HotelAlertInput, 'numberOfAdults' | 'agesOfChildren' | 'accessible'>,
-): Party {
+export function partyOf(alert: {
+  numberOfAdults: number
+  agesOfChildren: readonly number[]
+  accessible: boolean
+}): Party {
   return {
     adults: alert.numberOfAdults,
-    childAges: alert.agesOfChildren,
+    childAges: [...alert.agesOfChildren],
     accessible: alert.accessible,
   }
 }
@@ -106,6 +107,10 @@ function lowerFirst(key: string) {
   return key.charAt(0).toLowerCase() + key.slice(1)
 }
 
+function lowerKeys(record: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [lowerFirst(key), value]))
+}
+
 function idOf(value: unknown): unknown {
   if (!value || typeof value !== 'object') return undefined
   const record = value as Record<string, unknown>
@@ -114,12 +119,18 @@ function idOf(value: unknown): unknown {
 
 /**
  * The hotel payloads of the contract: create sends camelCase with resort and room objects,
- * update may send capitalised names (Id, Resort, CheckInDate, …). Both become one shape.
+ * update may send capitalised names (Id, Resort, CheckInDate, Resorts[].ResortId, …). Both
+ * become one shape.
  */
 export function normalizeHotelPayload(body: Record<string, unknown>): Record<string, unknown> {
-  const payload = Object.fromEntries(
-    Object.entries(body).map(([key, value]) => [lowerFirst(key), value]),
-  )
+  const payload = lowerKeys(body)
+  // Several resorts come capitalised too ({ ResortId, RoomIds }).
+  if (Array.isArray(payload.resorts))
+    payload.resorts = payload.resorts.map((choice: unknown) =>
+      choice && typeof choice === 'object' && !Array.isArray(choice)
+        ? lowerKeys(choice as Record<string, unknown>)
+        : choice,
+    )
   payload.resortId ??= idOf(payload.resort)
   if (payload.roomIds === undefined && Array.isArray(payload.rooms))
     payload.roomIds = payload.rooms.map(idOf)

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { MEALS } from './flexible-dining'
 
 const clock = z.nullable(z.string())
 
@@ -12,8 +13,12 @@ export const pendingAlertSchema = z.discriminatedUnion('kind', [
     kind: z.literal('dining'),
     payload: z.looseObject({
       resortLocationIdentifier: z.enum(['disney-world', 'disneyland']),
-      diningLocationId: z.string(),
-      reserveDate: z.string(),
+      // One restaurant and date in today's fields, several in the flexible ones (issue 29).
+      diningLocationId: z.optional(z.string()),
+      diningLocationIds: z.optional(z.array(z.string())),
+      reserveDate: z.optional(z.string()),
+      reserveDates: z.optional(z.array(z.string())),
+      mealPeriods: z.optional(z.array(z.enum(MEALS))),
       partySize: z.number(),
       preferredTime: clock,
       timeRangeStart: clock,

@@ -1,10 +1,25 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { ENDED_AT_STRIPE } from '~/domain/account-deletion'
-import { statusLabel } from '~/domain/alerts'
+import { statusLabel, type AlertKind } from '~/domain/alerts'
 import { answersSeenBy, refreshQuestions } from '~/models/question.server'
 
 type Executor = Kysely<Database>
+
+/** The names of some catalogue rows by id (an alert's resorts, room types, restaurants). */
+async function namesOf(
+  db: Executor,
+  table: 'resorts' | 'roomTypes' | 'diningLocations',
+  ids: readonly string[],
+) {
+  if (ids.length === 0) return new Map<string, string>()
+  const rows = await db
+    .selectFrom(table)
+    .select(['id', 'name'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+  return new Map(rows.map((row) => [row.id, row.name]))
+}
 
 /*
  * A person's whole account, exported as one JSON document or deleted with everything it owns
@@ -43,21 +58,21 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
 
       const hotel = await trx
         .selectFrom('hotelAlerts as a')
-        .innerJoin('resorts as r', 'r.id', 'a.resortId')
         .select([
           'a.id',
-          'r.name as resort',
+          'a.resorts',
           'a.checkInDate',
-          'a.checkOutDate',
+          'a.latestCheckInDate',
+          'a.minNights',
+          'a.maxNights',
+          'a.splitStays',
           'a.numberOfAdults',
           'a.agesOfChildren',
           'a.accessible',
-          'a.roomTypeIds',
           'a.keepWatching',
           'a.snoozedUntil',
           'a.status',
           'a.statusReason',
-          'a.questionId',
           'a.lastFoundAt',
           'a.createdAt',
           'a.updatedAt',
@@ -65,24 +80,29 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
         .where('a.userId', '=', userId)
         .orderBy('a.createdAt')
         .execute()
-      const roomIds = [...new Set(hotel.flatMap((alert) => alert.roomTypeIds))]
-      const rooms = roomIds.length
-        ? await trx
-            .selectFrom('roomTypes')
-            .select(['id', 'name'])
-            .where('id', 'in', roomIds)
-            .execute()
-        : []
-      const roomName = new Map(rooms.map((room) => [room.id, room.name]))
+      const [resortNames, roomNames] = await Promise.all([
+        namesOf(
+          trx,
+          'resorts',
+          hotel.flatMap((alert) => alert.resorts.map((r) => r.resortId)),
+        ),
+        namesOf(
+          trx,
+          'roomTypes',
+          hotel.flatMap((alert) =>
+            alert.resorts.flatMap((resort) => (resort.roomIds === 'any' ? [] : resort.roomIds)),
+          ),
+        ),
+      ])
 
       const dining = await trx
         .selectFrom('diningAlerts as a')
-        .innerJoin('diningLocations as l', 'l.id', 'a.diningLocationId')
         .select([
           'a.id',
-          'l.name as restaurant',
+          'a.diningLocationIds',
           'a.resortLocationIdentifier as destination',
-          'a.reserveDate',
+          'a.reserveDates',
+          'a.mealPeriods',
           'a.partySize',
           'a.preferredTime',
           'a.timeRangeStart',
@@ -90,7 +110,6 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
           'a.snoozedUntil',
           'a.status',
           'a.statusReason',
-          'a.questionId',
           'a.lastFoundAt',
           'a.createdAt',
           'a.updatedAt',
@@ -98,6 +117,11 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
         .where('a.userId', '=', userId)
         .orderBy('a.createdAt')
         .execute()
+      const restaurantNames = await namesOf(
+        trx,
+        'diningLocations',
+        dining.flatMap((alert) => alert.diningLocationIds),
+      )
 
       const texts = await trx
         .selectFrom('notifications')
@@ -132,12 +156,15 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
             .execute()
         : []
 
-      const seen = await answersSeenBy(trx, userId, [...hotel, ...dining])
-      // "Last checked" as the dashboard shows it: read through each alert's question.
-      const withCheck = <Alert extends { questionId: number; updatedAt: Date }>(alert: Alert) => {
-        const { questionId: _, ...rest } = alert
-        return { ...rest, lastCheckedAt: seen(alert).lastCheckedAt }
-      }
+      const seen = await answersSeenBy(trx, userId, [
+        ...hotel.map((alert) => ({ kind: 'hotel' as const, id: alert.id })),
+        ...dining.map((alert) => ({ kind: 'dining' as const, id: alert.id })),
+      ])
+      // "Last checked" as the dashboard shows it: read through each alert's questions.
+      const withCheck = <Alert extends { id: string; updatedAt: Date }>(
+        kind: AlertKind,
+        alert: Alert,
+      ) => ({ ...alert, lastCheckedAt: seen(kind, alert).lastCheckedAt })
       return {
         exportedAt: now,
         profile: {
@@ -152,13 +179,20 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
           createdAt: profile.createdAt,
         },
         alerts: {
-          hotel: hotel.map(({ roomTypeIds, status, ...alert }) => ({
-            ...withCheck(alert),
-            roomTypes: roomTypeIds.map((id) => roomName.get(id) ?? id),
+          hotel: hotel.map(({ resorts, status, ...alert }) => ({
+            ...withCheck('hotel', alert),
+            resorts: resorts.map((resort) => ({
+              resort: resortNames.get(resort.resortId) ?? resort.resortId,
+              roomTypes:
+                resort.roomIds === 'any'
+                  ? 'any'
+                  : resort.roomIds.map((id) => roomNames.get(id) ?? id),
+            })),
             status: statusLabel('hotel', status),
           })),
-          dining: dining.map(({ status, ...alert }) => ({
-            ...withCheck(alert),
+          dining: dining.map(({ diningLocationIds, status, ...alert }) => ({
+            ...withCheck('dining', alert),
+            restaurants: diningLocationIds.map((id) => restaurantNames.get(id) ?? id),
             status: statusLabel('dining', status),
           })),
         },
@@ -233,10 +267,12 @@ export async function deleteAccount(
     // Subscriptions go before the user: users.subscription_id is cleared by its foreign key.
     // Its alerts' questions are asked for the others only, or no more.
     const questions = await trx
-      .selectFrom('hotelAlerts')
-      .select('questionId')
-      .where('userId', '=', userId)
-      .union(trx.selectFrom('diningAlerts').select('questionId').where('userId', '=', userId))
+      .selectFrom('alertQuestions as aq')
+      .leftJoin('hotelAlerts as h', 'h.id', 'aq.hotelAlertId')
+      .leftJoin('diningAlerts as d', 'd.id', 'aq.diningAlertId')
+      .select('aq.questionId')
+      .distinct()
+      .where((eb) => eb.or([eb('h.userId', '=', userId), eb('d.userId', '=', userId)]))
       .execute()
     for (const table of [
       'chatSessions',

@@ -9,10 +9,11 @@ import {
 } from '~/domain/alert-history'
 import { ALERT_ERRORS, type AlertKind } from '~/domain/alerts'
 import { diningBookingUrl, hotelBookingUrl } from '~/domain/booking-links'
-import { readPace } from '~/domain/check-history'
+import { diningAlertShape, hotelAlertShape } from '~/domain/alert-shape'
+import { mergePaces, readPace } from '~/domain/check-history'
 import { pageCount } from '~/domain/dashboard'
 import { textProblem, type TextStatus } from '~/domain/delivery'
-import { timeMatches } from '~/domain/dining-alert'
+import { timeWished } from '~/domain/flexible-dining'
 import { AppError } from '~/domain/app-error'
 import { assertAlertId } from '~/models/alert-rules.server'
 import { listDiningAlerts } from '~/models/dining-alert.server'
@@ -36,38 +37,42 @@ async function ownAlert(db: Executor, userId: string, kind: AlertKind, id: unkno
   return alert
 }
 
-/** Its question's history, its own pace (its owner's plan), since when it is this alert's. */
-async function questionOf(db: Executor, kind: AlertKind, id: string) {
+/**
+ * Its questions' histories (split stays' parts left out: they are not its stays), its own pace
+ * (its owner's plan), and since when it is this alert's.
+ */
+async function questionsOf(db: Executor, kind: AlertKind, id: string) {
   const table = kind === 'hotel' ? 'hotel_alerts' : 'dining_alerts'
+  const column = kind === 'hotel' ? 'hotel_alert_id' : 'dining_alert_id'
   const { rows } = await sql<{
     questionId: number
     updatedAt: Date
     checkHistory: Buffer | null
     questionInterval: number | null
     planInterval: number | null
-    disneySlug: string | null
   }>`
-    select a.question_id, a.updated_at, q.check_history, q.interval_minutes as question_interval,
-      p.interval_minutes as plan_interval,
-      ${kind === 'hotel' ? sql`(select disney_slug from resorts r where r.id = a.resort_id)` : sql`null`} as disney_slug
+    select aq.question_id, a.updated_at, q.check_history, q.interval_minutes as question_interval,
+      p.interval_minutes as plan_interval
     from ${sql.table(table)} a
-    join questions q on q.id = a.question_id
+    join alert_questions aq on aq.${sql.ref(column)} = a.id and not aq.split
+    join questions q on q.id = aq.question_id
     join users u on u.id = a.user_id
     left join plans p on p.id = u.plan_id
     where a.id = ${id}
   `.execute(db)
-  return rows[0]!
+  return rows
 }
 
-/** The openings of its question the alert watches, with the text it got about each. */
+/** The openings of its questions the alert watches, with the text it got about each. */
 async function openingsOf(
   db: Executor,
   alert: Awaited<ReturnType<typeof ownAlert>>,
-  questionId: number,
+  questionIds: readonly number[],
 ) {
   const rows = await db
     .selectFrom('openings as o')
     .leftJoin('roomTypes as t', 't.id', 'o.roomTypeId')
+    .leftJoin('resorts as r', 'r.id', 'o.resortId')
     .leftJoin('notifications as n', (join) =>
       join
         .onRef('n.openingId', '=', 'o.id')
@@ -78,6 +83,8 @@ async function openingsOf(
       'o.id',
       'o.roomTypeId',
       't.name as roomName',
+      'r.name as resortName',
+      'r.disneySlug',
       'o.diningLocationId',
       'o.startsOn',
       'o.checkOutDate',
@@ -93,11 +100,12 @@ async function openingsOf(
       'n.createdAt as textedAt',
       'n.sentAt',
     ])
-    .where('o.questionId', '=', questionId)
+    .where('o.questionId', '=', sql<number>`any(${questionIds}::bigint[])`)
     .where(
       alert.kind === 'hotel'
-        ? sql<boolean>`o.room_type_id = any(${alert.roomIds}::uuid[])`
-        : sql<boolean>`o.dining_location_id = ${alert.diningLocationId}`,
+        ? sql<boolean>`exists (select 1 from alert_questions aq where aq.hotel_alert_id = ${alert.id}
+            and aq.question_id = o.question_id and o.room_type_id = any(aq.room_type_ids))`
+        : sql<boolean>`o.dining_location_id = any(${diningAlertShape(alert).restaurantChoices.map((r) => r.id)}::text[])`,
     )
     .where((eb) =>
       eb.or([eb('o.closedAt', 'is', null), eb('o.closedAt', '>=', new Date(alert.created))]),
@@ -106,9 +114,9 @@ async function openingsOf(
     .orderBy('o.firstSeenAt', 'desc')
     .limit(OPENINGS_READ)
     .execute()
-  return alert.kind === 'hotel'
-    ? rows
-    : rows.filter((row) => row.reserveTime !== null && timeMatches(row.reserveTime, alert))
+  if (alert.kind === 'hotel') return rows
+  const wish = diningAlertShape(alert)
+  return rows.filter((row) => row.reserveTime !== null && timeWished(row.reserveTime, wish))
 }
 
 /** The text an alert got about an opening, with its delivery (or why it was not sent). */
@@ -138,23 +146,34 @@ export async function alertHistory(
   now = new Date(),
 ) {
   const alert = await ownAlert(db, userId, kind, id)
-  const question = await questionOf(db, kind, alert.id)
-  const openings = (await openingsOf(db, alert, question.questionId)).map((row) => ({
+  const questions = await questionsOf(db, kind, alert.id)
+  const openings = (
+    await openingsOf(
+      db,
+      alert,
+      questions.map((question) => question.questionId),
+    )
+  ).map((row) => ({
     ...row,
     firstSeenAt: new Date(row.firstSeenAt),
     lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt) : null,
     closedAt: row.closedAt ? new Date(row.closedAt) : null,
   }))
-  // Without a plan its alerts are not checked: the pace they last had is the question's.
-  const intervalMinutes = question.planInterval ?? question.questionInterval ?? 1440
-  const pace = readPace(question.checkHistory, intervalMinutes, now.getTime())
-  const since = new Date(question.updatedAt)
+  // Without a plan its alerts are not checked: the pace they last had is its questions'.
+  const [first] = questions
+  const intervalMinutes = first?.planInterval ?? first?.questionInterval ?? 1440
+  const pace = mergePaces(
+    questions.map((question) => readPace(question.checkHistory, intervalMinutes, now.getTime())),
+  )
+  const since = new Date(first?.updatedAt ?? alert.created)
   const destination =
-    alert.kind === 'hotel' ? alert.resort.resortLocation.identifier : alert.resortLocationIdentifier
-  const bookingUrl =
-    alert.kind === 'hotel'
-      ? question.disneySlug && hotelBookingUrl(destination, question.disneySlug)
-      : diningBookingUrl(destination, alert.partySize, alert.reserveDate)
+    alert.kind === 'hotel' ? hotelAlertShape(alert).destination : alert.resortLocationIdentifier
+  // The link of a text it got, or else Disney's page for that resort or restaurant date.
+  const bookingUrlOf = (opening: (typeof openings)[number]) =>
+    opening.bookingUrl ??
+    (alert.kind === 'hotel'
+      ? opening.disneySlug && hotelBookingUrl(destination, opening.disneySlug)
+      : diningBookingUrl(destination, alert.partySize, opening.startsOn))
   const sorted = openings.sort(byOpenFirst)
   const shown = sorted.slice((page - 1) * OPENINGS_PER_PAGE, page * OPENINGS_PER_PAGE)
   return {
@@ -180,6 +199,7 @@ export async function alertHistory(
         ? {
             roomTypeId: opening.roomTypeId!,
             roomName: opening.roomName ?? 'A room type no longer listed',
+            resortName: opening.resortName,
             checkInDate: opening.startsOn,
             checkOutDate: opening.checkOutDate!,
           }
@@ -188,7 +208,7 @@ export async function alertHistory(
             reserveDate: opening.startsOn,
             time: opening.reserveTime!.slice(0, 5),
           }),
-      bookingUrl: opening.bookingUrl ?? bookingUrl,
+      bookingUrl: bookingUrlOf(opening),
       text: textOf(opening),
     })),
     openNow: openings.filter((opening) => opening.closedAt === null).length,

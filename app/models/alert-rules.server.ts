@@ -4,7 +4,7 @@ import { AppError } from '~/domain/app-error'
 import { ALERT_ERRORS, canStartAnother, type AlertKind } from '~/domain/alerts'
 import { isTrialOver } from '~/domain/plans'
 import { recordServerEvent, type AlertCreatedProps } from '~/models/analytics.server'
-import { questionIdFor, refreshQuestions, relinkQuestion } from '~/models/question.server'
+import { linkQuestions, questionsOfAlerts, refreshQuestions } from '~/models/question.server'
 import { isRunningDiningAlert, isRunningHotelAlert } from '~/models/running-alerts.server'
 
 type Executor = Kysely<Database>
@@ -102,7 +102,7 @@ export async function setAlertStatus(
 }
 
 /** A kind's own columns of a new alert: everything but its owner, question and status. */
-type Fields<Table> = Omit<Table, 'userId' | 'questionId' | keyof ReturnType<typeof newAlertStatus>>
+type Fields<Table> = Omit<Table, 'userId' | keyof ReturnType<typeof newAlertStatus>>
 type AlertFields<Kind extends AlertKind> = Kind extends 'hotel'
   ? Fields<Insertable<HotelAlertsTable>>
   : Fields<Insertable<DiningAlertsTable>>
@@ -130,7 +130,7 @@ export async function insertAlert<Kind extends AlertKind>(
       kind === 'hotel'
         ? await insertHotelAlert(trx, { ...values, ...(fields as AlertFields<'hotel'>) })
         : await insertDiningAlert(trx, { ...values, ...(fields as AlertFields<'dining'>) })
-    await refreshQuestions(trx, { ids: [row.questionId] }, now, { soon: running })
+    await refreshQuestions(trx, { ids: row.questionIds }, now, { soon: running })
     if (running) await assertNoRunningTwin(trx, kind, row.id)
     // Counted in the same transaction: every way in (form, API, sign-in draft) counts once.
     await recordServerEvent(trx, { name: 'alert_created', props: created })
@@ -165,9 +165,9 @@ export async function editAlert(
       })
       .where('id', '=', id)
       .execute()
-    const { previous, current } = await relinkQuestion(trx, kind, id)
-    if (previous !== current) await refreshQuestions(trx, { ids: [previous] }, now)
-    await refreshQuestions(trx, { ids: [current] }, now, { soon: edit.status === 1 })
+    const { previous, current } = await linkQuestions(trx, kind, id)
+    if (previous.length) await refreshQuestions(trx, { ids: previous }, now)
+    await refreshQuestions(trx, { ids: current }, now, { soon: edit.status === 1 })
     if (edit.status === 1) await assertNoRunningTwin(trx, kind, id)
   })
 }
@@ -177,15 +177,17 @@ export async function editAlert(
  * (as a set) or the time of day. Two running copies would spend two slots to send one text twice.
  */
 const TWIN: Record<AlertKind, ReturnType<typeof sql>> = {
-  hotel: sql`twin.resort_id = me.resort_id
-    and twin.check_in_date = me.check_in_date and twin.check_out_date = me.check_out_date
+  hotel: sql`twin.resorts = me.resorts and twin.split_stays = me.split_stays
+    and twin.check_in_date = me.check_in_date and twin.latest_check_in_date = me.latest_check_in_date
+    and twin.min_nights = me.min_nights and twin.max_nights = me.max_nights
     and twin.number_of_adults = me.number_of_adults and twin.accessible = me.accessible
     and (select array_agg(age order by age) from unnest(twin.ages_of_children) age)
       is not distinct from (select array_agg(age order by age) from unnest(me.ages_of_children) age)
-    and twin.room_type_ids @> me.room_type_ids and twin.room_type_ids <@ me.room_type_ids
     and ${isRunningHotelAlert('twin')}`,
-  dining: sql`twin.dining_location_id = me.dining_location_id
-    and twin.reserve_date = me.reserve_date and twin.party_size = me.party_size
+  dining: sql`twin.dining_location_ids @> me.dining_location_ids
+    and twin.dining_location_ids <@ me.dining_location_ids
+    and twin.reserve_dates = me.reserve_dates and twin.party_size = me.party_size
+    and twin.meal_periods = me.meal_periods
     and twin.preferred_time is not distinct from me.preferred_time
     and twin.time_range_start is not distinct from me.time_range_start
     and twin.time_range_end is not distinct from me.time_range_end
@@ -212,14 +214,15 @@ async function assertNoRunningTwin(trx: Transaction<Database>, kind: AlertKind, 
 /** Deletes an alert of its owner; another user's id is as unknown as a made-up one. */
 export async function deleteAlert(db: Executor, userId: string, kind: AlertKind, id: string) {
   await db.transaction().execute(async (trx) => {
+    const asked = await questionsOfAlerts(trx, kind, [id])
     const deleted = await trx
       .deleteFrom(TABLES[kind])
       .where('id', '=', id)
       .where('userId', '=', userId)
-      .returning('questionId')
+      .returning('id')
       .executeTakeFirst()
     if (!deleted) throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
-    await refreshQuestions(trx, { ids: [deleted.questionId] }, new Date())
+    await refreshQuestions(trx, { ids: asked }, new Date())
     await recordServerEvent(trx, { name: 'alert_deleted', props: { kind } })
   })
 }
@@ -296,32 +299,22 @@ function newAlertStatus(running: boolean, now: Date) {
   }
 }
 
-/** A new hotel alert, with its question (made if it is new). */
-export async function insertHotelAlert(
-  db: Executor,
-  alert: Omit<Insertable<HotelAlertsTable>, 'questionId'>,
-) {
-  const questionId = await questionIdFor(db, 'hotel', {
-    ...alert,
-    agesOfChildren: alert.agesOfChildren ?? [],
-    accessible: alert.accessible ?? false,
-  })
-  return db
+/** A new hotel alert, linked to its questions (made if they are new). */
+export async function insertHotelAlert(db: Executor, alert: Insertable<HotelAlertsTable>) {
+  const row = await db
     .insertInto('hotelAlerts')
-    .values({ ...alert, questionId })
+    .values(alert)
     .returningAll()
     .executeTakeFirstOrThrow()
+  return { ...row, questionIds: (await linkQuestions(db, 'hotel', row.id)).current }
 }
 
-/** A new dining alert, with its question (made if it is new). */
-export async function insertDiningAlert(
-  db: Executor,
-  alert: Omit<Insertable<DiningAlertsTable>, 'questionId'>,
-) {
-  const questionId = await questionIdFor(db, 'dining', alert)
-  return db
+/** A new dining alert, linked to its questions (made if they are new). */
+export async function insertDiningAlert(db: Executor, alert: Insertable<DiningAlertsTable>) {
+  const row = await db
     .insertInto('diningAlerts')
-    .values({ ...alert, questionId })
+    .values(alert)
     .returningAll()
     .executeTakeFirstOrThrow()
+  return { ...row, questionIds: (await linkQuestions(db, 'dining', row.id)).current }
 }

@@ -110,3 +110,16 @@ export async function findResortPage(db: Executor, locationIdentifier: string, s
   )
   return resort ? { resort, resorts } : undefined
 }
+
+/**
+ * The Walt Disney World resorts Disney sells, keyed as its multi-resort answer names them (its
+ * facility id) and with the address of each one's room-level call.
+ */
+export function listWdwResortKeys(db: Executor) {
+  return db
+    .selectFrom('resorts')
+    .select(['id', 'disneyIdentifier', 'disneySlug'])
+    .where('locationIdentifier', '=', 'disney-world')
+    .where('sold', '=', true)
+    .execute()
+}

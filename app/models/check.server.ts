@@ -7,7 +7,7 @@ import { TEXTS_PER_ALERT_PER_DAY, textUnderCap } from '~/domain/openings'
 import { recordOpenings, type AnsweredQuestion } from '~/models/opening.server'
 import type { NewNotification } from '~/models/outbox.server'
 import { holdInQuietHours, QUIET_COLUMNS, type TextToRecord } from '~/models/quiet-hours.server'
-import { refreshQuestions } from '~/models/question.server'
+import { questionsOfAlerts, refreshQuestions } from '~/models/question.server'
 import {
   isRunningDiningAlert,
   isRunningHotelAlert,
@@ -60,6 +60,8 @@ export function heldQuestions(db: Executor, ids: readonly number[], claimedAt: n
       'q.reserveDate',
       'q.alertCount',
       'q.lastCheckedAt',
+      'q.notBookableSince',
+      'q.intervalMinutes',
       'q.openOpenings',
       'q.paces',
       'q.checkHistory',
@@ -74,10 +76,11 @@ export function heldQuestions(db: Executor, ids: readonly number[], claimedAt: n
 export type HeldQuestion = Awaited<ReturnType<typeof heldQuestions>>[number]
 
 /**
- * The alerts an answer with openings may concern: running, of owners who may have them checked
- * (a plan, a trial not over, a number not STOPped), with their plan's interval and last change
- * for the slot test. An answer with nothing open reads no alert at all; one with bookable rooms
- * reads only the alerts that chose a room type listed under one of their keys.
+ * The alerts an answer with openings may concern, one row for each alert and question of the
+ * answer it asks (decision 0033): running, of owners who may have them checked (a plan, a trial
+ * not over, a number not STOPped), with their plan's interval and last change for the slot test.
+ * An answer with nothing open reads no alert at all; one with bookable rooms reads only the
+ * alerts that watch a room type listed under one of their keys at that question's resort.
  */
 export function hotelAlertsAnswered(
   db: Executor,
@@ -85,21 +88,27 @@ export function hotelAlertsAnswered(
   open: { codes: readonly string[]; ids: readonly string[] },
 ) {
   return db
-    .selectFrom('hotelAlerts')
+    .selectFrom('alertQuestions as aq')
+    .innerJoin('hotelAlerts', 'hotelAlerts.id', 'aq.hotelAlertId')
     .innerJoin('users', 'users.id', 'hotelAlerts.userId')
     .innerJoin('plans', 'plans.id', 'users.planId')
     .select([
       'hotelAlerts.id',
-      'hotelAlerts.questionId',
+      'aq.questionId',
+      'aq.split',
       'hotelAlerts.userId',
+      'hotelAlerts.resorts',
       'hotelAlerts.checkInDate',
-      'hotelAlerts.checkOutDate',
+      'hotelAlerts.latestCheckInDate',
+      'hotelAlerts.minNights',
+      'hotelAlerts.maxNights',
+      'hotelAlerts.splitStays',
       'hotelAlerts.updatedAt',
       'users.phoneNumber',
       ...QUIET_COLUMNS,
       'plans.intervalMinutes',
-      // The chosen room types come with the alert, their keys joined with the ones an admin has
-      // mapped to them since (applied from the next check): no second round trip.
+      // The room types it watches there come with the alert, their keys joined with the ones an
+      // admin has mapped to them since (applied from the next check): no second round trip.
       (eb) =>
         jsonArrayFrom(
           eb
@@ -116,13 +125,13 @@ export function hotelAlertsAnswered(
                 select m.disney_key from room_key_mappings m
                 where m.room_type_id = room_types.id and m.key_kind = 'id')`.as('disneyRoomIds'),
             ])
-            .where((inner) => inner('roomTypes.id', '=', inner.fn.any('hotelAlerts.roomTypeIds'))),
+            .where(sql<boolean>`room_types.id = any(aq.room_type_ids)`),
         ).as('roomTypes'),
     ])
-    .where('hotelAlerts.questionId', '=', sql<number>`any(${questionIds}::bigint[])`)
+    .where('aq.questionId', '=', sql<number>`any(${questionIds}::bigint[])`)
     .where(
       sql<boolean>`exists (
-        select 1 from room_types t where t.id = any(hotel_alerts.room_type_ids)
+        select 1 from room_types t where t.id = any(aq.room_type_ids)
           and (t.disney_room_codes && ${open.codes}::text[] or t.disney_room_ids && ${open.ids}::text[]
             or exists (select 1 from room_key_mappings m where m.room_type_id = t.id
               and m.disney_key = any(case m.key_kind when 'code' then ${open.codes}::text[] else ${open.ids}::text[] end))))`,
@@ -134,23 +143,24 @@ export function hotelAlertsAnswered(
     .execute()
 }
 
-/** The same for dining, narrowed to the restaurants that had a table in the answer. */
+/** The same for dining, narrowed to alerts watching a restaurant that had a table in the answer. */
 export function diningAlertsAnswered(
   db: Executor,
   questionIds: readonly number[],
   venueIds: readonly string[],
 ) {
   return db
-    .selectFrom('diningAlerts')
+    .selectFrom('alertQuestions as aq')
+    .innerJoin('diningAlerts', 'diningAlerts.id', 'aq.diningAlertId')
     .innerJoin('users', 'users.id', 'diningAlerts.userId')
     .innerJoin('plans', 'plans.id', 'users.planId')
-    .innerJoin('diningLocations', 'diningLocations.id', 'diningAlerts.diningLocationId')
     .select([
       'diningAlerts.id',
-      'diningAlerts.questionId',
+      'aq.questionId',
       'diningAlerts.userId',
-      'diningAlerts.diningLocationId',
-      'diningAlerts.reserveDate',
+      'diningAlerts.diningLocationIds',
+      'diningAlerts.reserveDates',
+      'diningAlerts.mealPeriods',
       'diningAlerts.partySize',
       'diningAlerts.preferredTime',
       'diningAlerts.timeRangeStart',
@@ -159,10 +169,16 @@ export function diningAlertsAnswered(
       'users.phoneNumber',
       ...QUIET_COLUMNS,
       'plans.intervalMinutes',
-      'diningLocations.name as restaurant',
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('diningLocations')
+            .select(['diningLocations.id', 'diningLocations.name'])
+            .where(sql<boolean>`dining_locations.id = any(dining_alerts.dining_location_ids)`),
+        ).as('restaurants'),
     ])
-    .where('diningAlerts.questionId', '=', sql<number>`any(${questionIds}::bigint[])`)
-    .where('diningAlerts.diningLocationId', '=', sql<string>`any(${venueIds}::text[])`)
+    .where('aq.questionId', '=', sql<number>`any(${questionIds}::bigint[])`)
+    .where(sql<boolean>`dining_alerts.dining_location_ids && ${venueIds}::text[]`)
     .where(
       sql<boolean>`${isRunningDiningAlert('dining_alerts')} and ${mayBeChecked('users', 'plans')}`,
     )
@@ -171,12 +187,48 @@ export function diningAlertsAnswered(
 }
 
 /**
+ * Everything split-stay alerts ask, as the last answers left it: each question's resort and stay,
+ * the room types the alert watches there (with their names), and what is open there now (opening
+ * key → id). A split is found across questions asked at different moments (split-stays.ts).
+ */
+export async function splitStayQuestions(db: Executor, alertIds: readonly string[]) {
+  if (alertIds.length === 0) return []
+  return db
+    .selectFrom('alertQuestions as aq')
+    .innerJoin('questions as q', 'q.id', 'aq.questionId')
+    .innerJoin('resorts as r', 'r.id', 'q.resortId')
+    .select([
+      'aq.hotelAlertId',
+      'aq.questionId',
+      'q.resortId',
+      'q.checkInDate',
+      'q.checkOutDate',
+      'q.openOpenings',
+      'r.name as resortName',
+      'r.disneySlug',
+      'r.locationIdentifier',
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('roomTypes')
+            .select(['roomTypes.id', 'roomTypes.name'])
+            .where(sql<boolean>`room_types.id = any(aq.room_type_ids)`),
+        ).as('rooms'),
+    ])
+    .where('aq.hotelAlertId', '=', sql<string>`any(${alertIds}::uuid[])`)
+    .execute()
+}
+export type SplitStayQuestion = Awaited<ReturnType<typeof splitStayQuestions>>[number]
+
+/**
  * A text an opening may call for, with the question whose answer found it, and what to send
  * instead when the alert has had its day's texts: the summary and where its link leads.
  */
 export type FoundOpening = NewNotification &
   Pick<TextToRecord, 'quiet' | 'startsAt'> & {
     questionId: number
+    /** The key of the opening whose life this text is about, when not `openingKey` (a split's). */
+    lifeKey?: string
     summaryBody: string
     summaryUrl: string
   }
@@ -240,8 +292,18 @@ export async function recordChecks(
       check.answered.filter((question) => held.has(question.id)),
       now,
     )
-    const candidates = check.openings.flatMap((row) => {
-      const openingId = open.get(row.questionId)?.[row.openingKey]
+    // A split's first booking may be open on a question another job asked: as it left it.
+    const elsewhere = check.openings.map((row) => row.questionId).filter((id) => !open.has(id))
+    for (const row of elsewhere.length
+      ? await trx
+          .selectFrom('questions')
+          .select(['id', 'openOpenings'])
+          .where('id', 'in', [...new Set(elsewhere)])
+          .execute()
+      : [])
+      open.set(row.id, row.openOpenings)
+    const candidates = check.openings.flatMap(({ lifeKey, ...row }) => {
+      const openingId = open.get(row.questionId)?.[lifeKey ?? row.openingKey]
       return openingId === undefined ? [] : [{ ...row, openingId }]
     })
     if (candidates.length === 0) return []
@@ -297,12 +359,18 @@ export async function recordChecks(
         .where('id', '=', anyId(found))
         .where('status', '=', HOTEL_STATUS.running)
         .where('keepWatching', '=', false)
-        .returning('questionId')
+        .returning('id')
         .execute()
       if (completed.length)
         await refreshQuestions(
           trx,
-          { ids: [...new Set(completed.map((row) => row.questionId))] },
+          {
+            ids: await questionsOfAlerts(
+              trx,
+              'hotel',
+              completed.map((row) => row.id),
+            ),
+          },
           now,
         )
     }
@@ -353,8 +421,8 @@ async function textsInLastDay(
 }
 
 /**
- * A question that cannot be asked (a resort Disney no longer sells): its running alerts are
- * errored (status 3) with the reason, and it is asked no more.
+ * A question that cannot be asked (a resort Disney no longer sells): the running alerts asking
+ * it are errored (status 3) with the reason, and it is asked no more.
  */
 export async function markHotelQuestionErrored(
   db: Executor,
@@ -366,7 +434,13 @@ export async function markHotelQuestionErrored(
     await trx
       .updateTable('hotelAlerts')
       .set({ status: HOTEL_STATUS.errored, statusReason: reason, updatedAt: now })
-      .where('questionId', '=', questionId)
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('alertQuestions')
+          .select('hotelAlertId')
+          .where('questionId', '=', questionId)
+          .where('hotelAlertId', 'is not', null),
+      )
       .where('status', '=', HOTEL_STATUS.running)
       .execute()
     await trx

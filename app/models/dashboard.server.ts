@@ -25,11 +25,12 @@ function matchingAlerts(userId: string, query: DashboardView) {
   // Only a search reads names: without one, the catalogue's tables stay out of the query.
   const pattern = search ? likePattern(search) : null
   const resortNamed = pattern
-    ? sql`and exists (select 1 from resorts r where r.id = h.resort_id and r.name ilike ${pattern})`
+    ? sql`and exists (select 1 from resorts r, jsonb_array_elements(h.resorts) chosen
+        where r.id = (chosen ->> 'resortId')::uuid and r.name ilike ${pattern})`
     : sql``
   const restaurantNamed = pattern
     ? sql`and exists (select 1 from dining_locations l
-        where l.id = d.dining_location_id and l.name ilike ${pattern})`
+        where l.id = any(d.dining_location_ids) and l.name ilike ${pattern})`
     : sql``
   return sql`
     select * from (

@@ -5,7 +5,7 @@ import { DINING_STATUS } from '~/domain/alerts'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { DINING_MESSAGES } from '~/domain/dining-alert'
-import { diningAlertSchema } from '~/domain/dining-alert-schema'
+import { flexibleDiningAlertSchema } from '~/domain/flexible-alert-schema'
 import { assertAlertId, editAlert, insertAlert } from '~/models/alert-rules.server'
 import { answersSeenBy } from '~/models/question.server'
 import { snoozeKeptBefore } from '~/models/snooze.server'
@@ -14,29 +14,52 @@ type Executor = Kysely<Database>
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null)
 
-/** The dining alert of the JSON contract (accounts §3). */
+type Restaurants = Map<string, { name: string; listed: boolean }>
+
+/**
+ * The dining alert of the JSON contract (accounts §3), in the simplest shape that says it
+ * (issue 29): today's `diningLocationId` for one restaurant, else `diningLocationIds`; today's
+ * `reserveDate` for one date, else `reserveDates`; `mealPeriods` when it has them.
+ */
 function toJson(
-  alert: DiningAlert & { diningLocationName: string; diningLocationListed: boolean },
+  alert: DiningAlert,
+  restaurants: Restaurants,
   seen: Awaited<ReturnType<typeof answersSeenBy>>,
 ) {
+  const named = alert.diningLocationIds.map((id) => ({ id, ...restaurants.get(id)! }))
+  const where =
+    named.length === 1
+      ? {
+          diningLocationId: named[0]!.id,
+          diningLocationName: named[0]!.name,
+          /** False once Disney no longer lists the restaurant: still checked, but may never open. */
+          diningLocationListed: named[0]!.listed,
+        }
+      : { diningLocationIds: alert.diningLocationIds, diningLocations: named }
+  const when =
+    alert.reserveDates.length === 1
+      ? { reserveDate: alert.reserveDate }
+      : { reserveDates: alert.reserveDates }
+  const times = alert.mealPeriods.length
+    ? { mealPeriods: alert.mealPeriods }
+    : {
+        preferredTime: alert.preferredTime,
+        timeRangeStart: alert.timeRangeStart,
+        timeRangeEnd: alert.timeRangeEnd,
+      }
   return {
     id: alert.id,
     resortLocationIdentifier: alert.resortLocationIdentifier,
-    diningLocationId: alert.diningLocationId,
-    diningLocationName: alert.diningLocationName,
-    /** False once Disney no longer lists the restaurant: still checked, but may never open. */
-    diningLocationListed: alert.diningLocationListed,
-    reserveDate: alert.reserveDate,
+    ...where,
+    ...when,
     partySize: alert.partySize,
-    preferredTime: alert.preferredTime,
-    timeRangeStart: alert.timeRangeStart,
-    timeRangeEnd: alert.timeRangeEnd,
+    ...times,
     /** Sends nothing through this date at its destination; null when not snoozed. */
     snoozedUntil: alert.snoozedUntil,
     status: alert.status,
     statusReason: alert.statusReason,
     created: iso(alert.createdAt)!,
-    lastCheckedAt: seen(alert).lastCheckedAt,
+    lastCheckedAt: seen('dining', alert).lastCheckedAt,
     lastFoundAt: iso(alert.lastFoundAt),
   }
 }
@@ -45,19 +68,26 @@ export type DiningAlertJson = ReturnType<typeof toJson>
 /** The user's dining alerts, newest first; `ids` narrows to some of them. */
 export async function listDiningAlerts(db: Executor, userId: string, ids?: string[]) {
   if (ids?.length === 0) return []
-  let query = db
-    .selectFrom('diningAlerts')
-    .innerJoin('diningLocations', 'diningLocations.id', 'diningAlerts.diningLocationId')
-    .selectAll('diningAlerts')
-    .select([
-      'diningLocations.name as diningLocationName',
-      'diningLocations.listed as diningLocationListed',
-    ])
-    .where('diningAlerts.userId', '=', userId)
-  if (ids) query = query.where('diningAlerts.id', 'in', ids)
-  const alerts = await query.orderBy('diningAlerts.createdAt', 'desc').execute()
-  const seen = await answersSeenBy(db, userId, alerts)
-  return alerts.map((alert) => toJson(alert, seen))
+  let query = db.selectFrom('diningAlerts').selectAll().where('userId', '=', userId)
+  if (ids) query = query.where('id', 'in', ids)
+  const alerts = await query.orderBy('createdAt', 'desc').execute()
+  if (alerts.length === 0) return []
+  const [restaurants, seen] = await Promise.all([
+    db
+      .selectFrom('diningLocations')
+      .select(['id', 'name', 'listed'])
+      .where('id', 'in', [...new Set(alerts.flatMap((alert) => alert.diningLocationIds))])
+      .execute(),
+    answersSeenBy(
+      db,
+      userId,
+      alerts.map((alert) => ({ kind: 'dining' as const, id: alert.id })),
+    ),
+  ])
+  const byId: Restaurants = new Map(
+    restaurants.map((row) => [row.id, { name: row.name, listed: row.listed }]),
+  )
+  return alerts.map((alert) => toJson(alert, byId, seen))
 }
 
 /** Checks an alert by every rule of its creation without saving it (a visitor's draft). */
@@ -67,25 +97,38 @@ export async function checkDiningAlert(db: Executor, raw: Record<string, unknown
 
 /**
  * Validates against the schema (the destination's "today") and the restaurant list; an edit may
- * keep the restaurant its alert already has though Disney no longer lists it (`kept`).
+ * keep the restaurants its alert already has though Disney no longer lists them (`kept`).
  */
-async function validate(db: Executor, raw: Record<string, unknown>, now: Date, kept?: string) {
+async function validate(
+  db: Executor,
+  raw: Record<string, unknown>,
+  now: Date,
+  kept: readonly string[] = [],
+) {
   const destination = findDestination(
     typeof raw.resortLocationIdentifier === 'string' ? raw.resortLocationIdentifier : '',
   )
   const today = todayIn(destination?.timeZone ?? 'America/Los_Angeles', now)
-  const input = parseOrRefuse(diningAlertSchema(today), raw, 'Invalid dining alert.')
-  const restaurant = await db
+  const input = parseOrRefuse(flexibleDiningAlertSchema(today), raw, 'Invalid dining alert.')
+  const restaurants = await db
     .selectFrom('diningLocations')
     .select(['id', 'resortLocationIdentifier', 'listed'])
-    .where('id', '=', input.diningLocationId)
-    .executeTakeFirst()
-  if (
-    !restaurant ||
-    (!restaurant.listed && restaurant.id !== kept) ||
-    restaurant.resortLocationIdentifier !== input.resortLocationIdentifier
-  ) {
-    throw new AppError(400, 'INVALID', DINING_MESSAGES.restaurant, 'diningLocationId')
+    .where('id', 'in', input.diningLocationIds)
+    .execute()
+  const byId = new Map(restaurants.map((restaurant) => [restaurant.id, restaurant]))
+  for (const id of input.diningLocationIds) {
+    const restaurant = byId.get(id)
+    if (
+      !restaurant ||
+      (!restaurant.listed && !kept.includes(id)) ||
+      restaurant.resortLocationIdentifier !== input.resortLocationIdentifier
+    )
+      throw new AppError(
+        400,
+        'INVALID',
+        DINING_MESSAGES.restaurant,
+        raw.diningLocationIds === undefined ? 'diningLocationId' : 'diningLocationIds',
+      )
   }
   return input
 }
@@ -93,8 +136,9 @@ async function validate(db: Executor, raw: Record<string, unknown>, now: Date, k
 function columns(input: Awaited<ReturnType<typeof validate>>) {
   return {
     resortLocationIdentifier: input.resortLocationIdentifier,
-    diningLocationId: input.diningLocationId,
-    reserveDate: input.reserveDate,
+    diningLocationIds: input.diningLocationIds,
+    reserveDates: input.reserveDates,
+    mealPeriods: input.mealPeriods,
     partySize: input.partySize,
     preferredTime: input.preferredTime,
     timeRangeStart: input.timeRangeStart,
@@ -138,16 +182,18 @@ export async function updateDiningAlert(
   const now = options.now ?? new Date()
   const current = await db
     .selectFrom('diningAlerts')
-    .select('diningLocationId')
+    .select('diningLocationIds')
     .where('id', '=', id)
     .where('userId', '=', userId)
     .executeTakeFirst()
-  const input = await validate(db, raw, now, current?.diningLocationId)
+  const input = await validate(db, raw, now, current?.diningLocationIds)
   // Dining alerts are running (1) or stopped (0); the schema refuses any other status.
   const nextStatus = (current: number) => options.status ?? current
   await editAlert(db, userId, 'dining', id, nextStatus, now, ({ starting }) => ({
     ...columns(input),
-    ...(input.snoozedUntil === undefined && { snoozedUntil: snoozeKeptBefore(input.reserveDate) }),
+    ...(input.snoozedUntil === undefined && {
+      snoozedUntil: snoozeKeptBefore(input.reserveDates.at(-1)!),
+    }),
     ...(starting && { statusReason: null }),
   }))
   return (await listDiningAlerts(db, userId, [id]))[0]!

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely'
 import { AppError, parseOrRefuse } from '~/domain/app-error'
-import type { Database, HotelAlert } from '../../db/schema.ts'
+import type { AlertResort, Database, HotelAlert } from '../../db/schema.ts'
 import { HOTEL_STATUS, HOTEL_TYPE } from '~/domain/alerts'
-import { nightsBetween, todayIn } from '~/domain/dates'
+import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
+import { FLEXIBLE_HOTEL_MESSAGES, flexibleHotelAlertSchema } from '~/domain/flexible-alert-schema'
+import { isExactStay, staysOf } from '~/domain/flexible-stays'
 import { HOTEL_MESSAGES, partyOf, resolveRoomSelection } from '~/domain/hotel-alert'
-import { hotelAlertSchema } from '~/domain/hotel-alert-schema'
+import { filterRoomTypes } from '~/domain/room-filter'
 import { assertAlertId, editAlert, insertAlert } from '~/models/alert-rules.server'
 import {
   findResort,
@@ -22,49 +24,88 @@ type Executor = Kysely<Database>
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null)
 
-/** The hotel alert (availability query) of the JSON contract (accounts §3). */
+/**
+ * The hotel alert (availability query) of the JSON contract (accounts §3), in the simplest shape
+ * that says it (issue 29): today's `resortId` and `roomIds` for one resort with chosen rooms, else
+ * `resorts`; today's `checkOutDate` for one stay, else the window and nights. A body read is a
+ * body that may be sent back.
+ */
 async function toJson(db: Executor, alerts: HotelAlert[]) {
   if (alerts.length === 0) return []
   const [resorts, rooms, seen] = await Promise.all([
     resortsById(
       db,
-      alerts.map((alert) => alert.resortId),
+      alerts.flatMap((alert) => alert.resorts.map((resort) => resort.resortId)),
     ),
     roomTypesById(
       db,
-      alerts.flatMap((alert) => alert.roomTypeIds),
+      alerts.flatMap((alert) =>
+        alert.resorts.flatMap((resort) => (resort.roomIds === 'any' ? [] : resort.roomIds)),
+      ),
     ),
-    answersSeenBy(db, alerts[0]!.userId, alerts),
+    answersSeenBy(
+      db,
+      alerts[0]!.userId,
+      alerts.map((alert) => ({ kind: 'hotel' as const, id: alert.id })),
+    ),
   ])
-  return alerts.map((alert) => ({
-    id: alert.id,
-    resort: toResortJson(resorts.get(alert.resortId)!),
-    resortId: alert.resortId,
-    checkInDate: alert.checkInDate,
-    checkOutDate: alert.checkOutDate,
-    numberOfAdults: alert.numberOfAdults,
-    numberOfChildren: alert.agesOfChildren.length,
-    agesOfChildren: alert.agesOfChildren,
-    accessible: alert.accessible,
-    rooms: alert.roomTypeIds.flatMap((id) => {
+  const roomsOf = (ids: readonly string[]) =>
+    ids.flatMap((id) => {
       const room = rooms.get(id)
       return room ? [toRoomTypeJson(room)] : []
-    }),
-    roomIds: alert.roomTypeIds,
-    /** After a text: keeps watching for the next opening, or stops as found (status 2). */
-    keepWatching: alert.keepWatching,
-    /** Sends nothing through this date at its destination; null when not snoozed. */
-    snoozedUntil: alert.snoozedUntil,
-    active: alert.status === HOTEL_STATUS.running,
-    status: alert.status,
-    statusReason: alert.statusReason,
-    type: alert.type,
-    created: iso(alert.createdAt)!,
-    lastCheckedAt: seen(alert).lastCheckedAt,
-    lastFoundAt: iso(alert.lastFoundAt),
-    /** Disney's last answer: these dates cannot be booked yet; the alert keeps checking. */
-    notBookableYet: seen(alert).notBookableYet,
-  }))
+    })
+  return alerts.map((alert) => {
+    const [first] = alert.resorts
+    const oneResort = alert.resorts.length === 1 && first!.roomIds !== 'any'
+    const where = oneResort
+      ? {
+          resort: toResortJson(resorts.get(alert.resortId)!),
+          resortId: alert.resortId,
+          rooms: roomsOf(first!.roomIds as string[]),
+          roomIds: first!.roomIds as string[],
+        }
+      : {
+          resorts: alert.resorts.map((choice) => ({
+            resortId: choice.resortId,
+            resort: toResortJson(resorts.get(choice.resortId)!),
+            roomIds: choice.roomIds,
+            rooms: choice.roomIds === 'any' ? [] : roomsOf(choice.roomIds),
+          })),
+        }
+    const when = isExactStay(alert)
+      ? { checkInDate: alert.checkInDate, checkOutDate: alert.checkOutDate }
+      : {
+          checkInDate: alert.checkInDate,
+          latestCheckInDate: alert.latestCheckInDate,
+          minNights: alert.minNights,
+          maxNights: alert.maxNights,
+        }
+    return {
+      id: alert.id,
+      ...where,
+      ...when,
+      /** How many stays it watches (read-only): check-ins times lengths. */
+      stays: staysOf(alert).length,
+      splitStays: alert.splitStays,
+      numberOfAdults: alert.numberOfAdults,
+      numberOfChildren: alert.agesOfChildren.length,
+      agesOfChildren: alert.agesOfChildren,
+      accessible: alert.accessible,
+      /** After a text: keeps watching for the next opening, or stops as found (status 2). */
+      keepWatching: alert.keepWatching,
+      /** Sends nothing through this date at its destination; null when not snoozed. */
+      snoozedUntil: alert.snoozedUntil,
+      active: alert.status === HOTEL_STATUS.running,
+      status: alert.status,
+      statusReason: alert.statusReason,
+      type: alert.type,
+      created: iso(alert.createdAt)!,
+      lastCheckedAt: seen('hotel', alert).lastCheckedAt,
+      lastFoundAt: iso(alert.lastFoundAt),
+      /** Disney's last answers: none of these stays can be booked yet; the alert keeps checking. */
+      notBookableYet: seen('hotel', alert).notBookableYet,
+    }
+  })
 }
 export type HotelAlertJson = Awaited<ReturnType<typeof toJson>>[number]
 
@@ -85,38 +126,65 @@ export async function checkHotelAlert(db: Executor, raw: Record<string, unknown>
   await validate(db, raw, new Date())
 }
 
+/** The resort a payload names first, today's way or in `resorts`, to read its destination. */
+function firstResortId(raw: Record<string, unknown>) {
+  const first: unknown = Array.isArray(raw.resorts) ? raw.resorts[0] : undefined
+  const id =
+    first && typeof first === 'object' ? (first as Record<string, unknown>).resortId : raw.resortId
+  return typeof id === 'string' ? id : undefined
+}
+
 /**
- * Validates a hotel alert against the schema, its resort's own room types and its party,
- * with "today" taken at the resort's destination.
+ * Validates a hotel alert against the schema, its resorts (listed, at one destination) and each
+ * one's own room types for its party, with "today" taken at the destination. Chosen room types
+ * come back sorted (an alert watches a set of them); "any room" needs one that fits the party.
  */
 async function validate(db: Executor, raw: Record<string, unknown>, now: Date) {
-  const resort = typeof raw.resortId === 'string' ? await findResort(db, raw.resortId) : undefined
-  if (!resort || !resort.listed)
-    throw new AppError(400, 'INVALID', HOTEL_MESSAGES.resort, 'resortId')
-  const destination = findDestination(resort.locationIdentifier)!
+  const byResorts = raw.resorts !== undefined
+  const firstId = firstResortId(raw)
+  const first = firstId ? await findResort(db, firstId) : undefined
+  if (!first || !first.listed)
+    throw new AppError(400, 'INVALID', HOTEL_MESSAGES.resort, byResorts ? 'resorts' : 'resortId')
+  const destination = findDestination(first.locationIdentifier)!
   const input = parseOrRefuse(
-    hotelAlertSchema(todayIn(destination.timeZone, now)),
+    flexibleHotelAlertSchema(todayIn(destination.timeZone, now)),
     raw,
     'Invalid hotel alert.',
   )
-  const selection = resolveRoomSelection(
-    input.roomIds,
-    await listRoomTypes(db, resort.id),
-    partyOf(input),
-  )
-  if (!selection.ok) throw new AppError(400, 'INVALID', selection.message, 'roomIds')
-  return { ...input, roomIds: selection.roomIds }
+  const party = partyOf(input)
+  const resorts: AlertResort[] = []
+  for (const [index, choice] of input.resorts.entries()) {
+    const field = (name: string) => (byResorts ? `resorts[${index}].${name}` : name)
+    const resort = await findResort(db, choice.resortId)
+    if (!resort || !resort.listed)
+      throw new AppError(400, 'INVALID', HOTEL_MESSAGES.resort, field('resortId'))
+    if (resort.locationIdentifier !== first.locationIdentifier)
+      throw new AppError(400, 'INVALID', FLEXIBLE_HOTEL_MESSAGES.oneDestination, field('resortId'))
+    const rooms = await listRoomTypes(db, resort.id)
+    if (choice.roomIds === 'any') {
+      if (!filterRoomTypes(rooms, party).length)
+        throw new AppError(400, 'INVALID', HOTEL_MESSAGES.noRoomsForParty, field('roomIds'))
+      resorts.push({ resortId: resort.id, roomIds: 'any' })
+      continue
+    }
+    const selection = resolveRoomSelection(choice.roomIds, rooms, party)
+    if (!selection.ok) throw new AppError(400, 'INVALID', selection.message, field('roomIds'))
+    resorts.push({ resortId: resort.id, roomIds: [...selection.roomIds].sort() })
+  }
+  return { ...input, resorts }
 }
 
 function columns(input: Awaited<ReturnType<typeof validate>>) {
   return {
-    resortId: input.resortId,
+    resorts: JSON.stringify(input.resorts),
     checkInDate: input.checkInDate,
-    checkOutDate: input.checkOutDate,
+    latestCheckInDate: input.latestCheckInDate,
+    minNights: input.minNights,
+    maxNights: input.maxNights,
+    splitStays: input.splitStays,
     numberOfAdults: input.numberOfAdults,
     agesOfChildren: input.agesOfChildren,
     accessible: input.accessible,
-    roomTypeIds: input.roomIds,
     // Not given: a new alert takes the column's default (true), an edited one keeps its own.
     ...(input.keepWatching !== undefined && { keepWatching: input.keepWatching }),
     ...(input.snoozedUntil !== undefined && { snoozedUntil: input.snoozedUntil }),
@@ -137,9 +205,12 @@ export async function createHotelAlert(
   const input = await validate(db, raw, now)
   const id = await insertAlert(db, userId, 'hotel', columns(input), options.active ?? true, now, {
     kind: 'hotel',
-    resort: input.resortId,
-    room_count: input.roomIds.length,
-    nights: nightsBetween(input.checkInDate, input.checkOutDate),
+    resort: input.resorts[0]!.resortId,
+    room_count: input.resorts.reduce(
+      (count, resort) => count + (resort.roomIds === 'any' ? 0 : resort.roomIds.length),
+      0,
+    ),
+    nights: input.minNights,
     adults: input.numberOfAdults,
     children: input.agesOfChildren.length,
     accessible: input.accessible,
@@ -171,7 +242,9 @@ export async function updateHotelAlert(
   }
   await editAlert(db, userId, 'hotel', id, nextStatus, now, ({ status, previous }) => ({
     ...columns(input),
-    ...(input.snoozedUntil === undefined && { snoozedUntil: snoozeKeptBefore(input.checkInDate) }),
+    ...(input.snoozedUntil === undefined && {
+      snoozedUntil: snoozeKeptBefore(input.latestCheckInDate),
+    }),
     ...(status !== previous && { statusReason: null }),
   }))
   return (await listHotelAlerts(db, userId, [id]))[0]!

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { DINING_STATUS, HOTEL_STATUS, type AlertKind } from '~/domain/alerts'
 import { nextDueAt, phaseMs } from '~/domain/schedule'
-import { stopPastQuestions } from '~/models/question.server'
+import { PACIFIC_TODAY, stopPastQuestions } from '~/models/question.server'
 
 type Executor = Kysely<Database>
 
@@ -22,7 +22,6 @@ export interface DueCheck {
  * the last of our destinations to reach a day, so no alert stops before its own day is over.
  */
 export async function stopPastAlerts(db: Executor) {
-  const pacificToday = sql`(now() at time zone 'America/Los_Angeles')::date`
   const hotels = await db
     .updateTable('hotelAlerts')
     .set({
@@ -30,15 +29,15 @@ export async function stopPastAlerts(db: Executor) {
       statusReason: 'The check-in date has passed.',
     })
     .where('status', '=', HOTEL_STATUS.running)
-    .where(sql<boolean>`check_in_date < ${pacificToday}`)
+    .where(sql<boolean>`latest_check_in_date < ${PACIFIC_TODAY}`)
     .executeTakeFirst()
   const dinings = await db
     .updateTable('diningAlerts')
     .set({ status: DINING_STATUS.stopped, statusReason: 'The date has passed.' })
     .where('status', '=', DINING_STATUS.running)
-    .where(sql<boolean>`reserve_date < ${pacificToday}`)
+    .where(sql<boolean>`last_reserve_date < ${PACIFIC_TODAY}`)
     .executeTakeFirst()
-  await stopPastQuestions(db, pacificToday)
+  await stopPastQuestions(db)
   return Number(hotels.numUpdatedRows) + Number(dinings.numUpdatedRows)
 }
 

@@ -33,6 +33,8 @@ export interface NewNotification {
   openingKey: string
   toNumber: string
   bookingUrl: string
+  /** A split stay's second booking, behind /o/<code>/2. */
+  secondBookingUrl?: string
   shortCode: string
   body: string
   seenAt: Date

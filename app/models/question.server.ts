@@ -1,14 +1,17 @@
 import { sql, type Insertable, type Kysely } from 'kysely'
 import type { Database, DestinationId, QuestionsTable } from '../../db/schema.ts'
 import type { AlertKind } from '~/domain/alerts'
+import { diningQuestionsOf, type DateQuestion } from '~/domain/flexible-dining'
 import {
-  diningQueryKey,
-  hotelQueryKey,
-  lastLookedAt,
-  phaseMs,
-  type DiningQuestion,
-  type HotelQuestion,
-} from '~/domain/schedule'
+  hotelQuestionsOf,
+  type FlexibleHotelAlert,
+  type StayQuestion,
+} from '~/domain/flexible-stays'
+import { partyOf } from '~/domain/hotel-alert'
+import { filterRoomTypes } from '~/domain/room-filter'
+import { lastLookedAt, phaseMs } from '~/domain/schedule'
+import { splitStayQuestions } from '~/domain/split-stays'
+import { listRoomTypes } from '~/models/catalogue.server'
 import {
   isRunningDiningAlert,
   isRunningHotelAlert,
@@ -23,76 +26,169 @@ type Executor = Kysely<Database>
  * its alerts whose owners may have them checked, and not at all when there are none.
  */
 
-type DiningFields = DiningQuestion & { resortLocationIdentifier: DestinationId }
+/** A question as an alert's expansion gives it: its key and the fields Disney is asked. */
+type QuestionValues = Insertable<QuestionsTable> & { key: string }
 
-/** The question an alert asks, made if it is new, and locked for the caller's transaction. */
-export async function questionIdFor(
-  db: Executor,
-  ...[kind, alert]: ['hotel', HotelQuestion] | ['dining', DiningFields]
-) {
-  const values: Insertable<QuestionsTable> =
-    kind === 'hotel'
-      ? {
-          kind,
-          key: hotelQueryKey(alert),
-          resortId: alert.resortId,
-          checkInDate: alert.checkInDate,
-          checkOutDate: alert.checkOutDate,
-          numberOfAdults: alert.numberOfAdults,
-          agesOfChildren: [...alert.agesOfChildren].sort((a, b) => a - b),
-          accessible: alert.accessible,
-        }
-      : {
-          kind,
-          key: diningQueryKey(alert),
-          resortLocationIdentifier: alert.resortLocationIdentifier,
-          partySize: alert.partySize,
-          reserveDate: alert.reserveDate,
-        }
+function hotelValues(question: StayQuestion): QuestionValues {
+  return {
+    kind: 'hotel',
+    key: question.key,
+    resortId: question.resortId,
+    checkInDate: question.checkInDate,
+    checkOutDate: question.checkOutDate,
+    numberOfAdults: question.numberOfAdults,
+    agesOfChildren: [...question.agesOfChildren].sort((a, b) => a - b),
+    accessible: question.accessible,
+  }
+}
+
+function diningValues(
+  question: DateQuestion & { resortLocationIdentifier: DestinationId },
+): QuestionValues {
+  return {
+    kind: 'dining',
+    key: question.key,
+    resortLocationIdentifier: question.resortLocationIdentifier,
+    partySize: question.partySize,
+    reserveDate: question.reserveDate,
+  }
+}
+
+/** What an alert asks: each question, and for a hotel the room types it watches there. */
+interface AlertQuestion {
+  values: QuestionValues
+  roomTypeIds: string[] | null
+  split: boolean
+}
+
+/** The questions a hotel alert's row asks: its stays at its resorts, then split stays' parts. */
+async function hotelAlertQuestions(db: Executor, alertId: string): Promise<AlertQuestion[]> {
   const row = await db
-    .insertInto('questions')
-    .values(values)
-    // A no-op update, so the existing row comes back (and stays locked until commit).
-    .onConflict((oc) => oc.column('key').doUpdateSet({ key: (eb) => eb.ref('excluded.key') }))
-    .returning('id')
+    .selectFrom('hotelAlerts')
+    .select([
+      'resorts',
+      'checkInDate',
+      'latestCheckInDate',
+      'minNights',
+      'maxNights',
+      'splitStays',
+      'numberOfAdults',
+      'agesOfChildren',
+      'accessible',
+    ])
+    .where('id', '=', alertId)
     .executeTakeFirstOrThrow()
-  return row.id
+  const alert: FlexibleHotelAlert = row
+  // "Any room": every listed room type of the resort that fits the party, as of this save.
+  const watched = new Map(
+    await Promise.all(
+      alert.resorts.map(
+        async (resort) =>
+          [
+            resort.resortId,
+            resort.roomIds === 'any'
+              ? filterRoomTypes(await listRoomTypes(db, resort.resortId), partyOf(alert)).map(
+                  (room) => room.id,
+                )
+              : [...resort.roomIds],
+          ] as const,
+      ),
+    ),
+  )
+  const own = hotelQuestionsOf(alert)
+  const keys = new Set(own.map((question) => question.key))
+  return [
+    ...own.map((question) => ({ question, split: false })),
+    ...splitStayQuestions(alert)
+      .filter((question) => !keys.has(question.key))
+      .map((question) => ({ question, split: true })),
+  ].map(({ question, split }) => ({
+    values: hotelValues(question),
+    roomTypeIds: watched.get(question.resortId) ?? [],
+    split,
+  }))
 }
 
-/** An alert's question as its own columns now are, linked if they changed; answers both. */
-export async function relinkQuestion(db: Executor, kind: AlertKind, alertId: string) {
-  const before =
-    kind === 'hotel'
-      ? await db
-          .selectFrom('hotelAlerts')
-          .select([
-            'questionId',
-            'resortId',
-            'checkInDate',
-            'checkOutDate',
-            'numberOfAdults',
-            'agesOfChildren',
-            'accessible',
-          ])
-          .where('id', '=', alertId)
-          .executeTakeFirstOrThrow()
-      : await db
-          .selectFrom('diningAlerts')
-          .select(['questionId', 'resortLocationIdentifier', 'partySize', 'reserveDate'])
-          .where('id', '=', alertId)
-          .executeTakeFirstOrThrow()
-  const questionId =
-    'resortId' in before
-      ? await questionIdFor(db, 'hotel', before)
-      : await questionIdFor(db, 'dining', before)
-  if (questionId !== before.questionId)
-    await db
-      .updateTable(kind === 'hotel' ? 'hotelAlerts' : 'diningAlerts')
-      .set({ questionId })
-      .where('id', '=', alertId)
-      .execute()
-  return { previous: before.questionId, current: questionId }
+async function diningAlertQuestions(db: Executor, alertId: string): Promise<AlertQuestion[]> {
+  const alert = await db
+    .selectFrom('diningAlerts')
+    .select(['resortLocationIdentifier', 'reserveDates', 'partySize'])
+    .where('id', '=', alertId)
+    .executeTakeFirstOrThrow()
+  return diningQuestionsOf(alert).map((question) => ({
+    values: diningValues({ ...question, resortLocationIdentifier: alert.resortLocationIdentifier }),
+    roomTypeIds: null,
+    split: false,
+  }))
 }
+
+/** The alert's column in alert_questions. */
+export const alertColumn = (kind: AlertKind) =>
+  kind === 'hotel' ? ('hotelAlertId' as const) : ('diningAlertId' as const)
+
+/**
+ * Links an alert to the questions its row now asks (decision 0033): each made if it is new and
+ * locked for the caller's transaction (in key order, so two saves cannot deadlock), the links
+ * replaced. Answers the questions it asked before and asks now, for their pacing.
+ */
+export async function linkQuestions(db: Executor, kind: AlertKind, alertId: string) {
+  const column = alertColumn(kind)
+  const [before, wanted] = await Promise.all([
+    db.selectFrom('alertQuestions').select('questionId').where(column, '=', alertId).execute(),
+    kind === 'hotel' ? hotelAlertQuestions(db, alertId) : diningAlertQuestions(db, alertId),
+  ])
+  wanted.sort((a, b) => (a.values.key < b.values.key ? -1 : 1))
+  const ids = new Map(
+    (
+      await db
+        .insertInto('questions')
+        .values(wanted.map((question) => question.values))
+        // A no-op update, so existing rows come back (and stay locked until commit).
+        .onConflict((oc) => oc.column('key').doUpdateSet({ key: (eb) => eb.ref('excluded.key') }))
+        .returning(['id', 'key'])
+        .execute()
+    ).map((row) => [row.key, row.id]),
+  )
+  await db.deleteFrom('alertQuestions').where(column, '=', alertId).execute()
+  await db
+    .insertInto('alertQuestions')
+    .values(
+      wanted.map((question) => ({
+        questionId: ids.get(question.values.key)!,
+        [column]: alertId,
+        roomTypeIds: question.roomTypeIds,
+        split: question.split,
+      })),
+    )
+    .execute()
+  const current = [...ids.values()]
+  return {
+    previous: before.map((row) => row.questionId).filter((id) => !current.includes(id)),
+    current,
+  }
+}
+
+/** The questions some alerts ask, for pacing after they changed or before they go. */
+export async function questionsOfAlerts(
+  db: Executor,
+  kind: AlertKind,
+  alertIds: readonly string[],
+) {
+  if (alertIds.length === 0) return []
+  const rows = await db
+    .selectFrom('alertQuestions')
+    .select('questionId')
+    .distinct()
+    .where(alertColumn(kind), 'in', alertIds)
+    .execute()
+  return rows.map((row) => row.questionId)
+}
+
+/**
+ * Today in California, the last of our destinations to reach a day: no date is past before its
+ * own day is over.
+ */
+export const PACIFIC_TODAY = sql`(now() at time zone 'America/Los_Angeles')::date`
 
 /**
  * The fastest interval among question `q`'s running alerts whose owners may have them checked,
@@ -100,13 +196,15 @@ export async function relinkQuestion(db: Executor, kind: AlertKind, alertId: str
  */
 const mayRun = sql`
   from (
-    select user_id from hotel_alerts a where a.question_id = q.id and ${isRunningHotelAlert('a')}
-      and a.snoozed_until is null
+    select user_id from alert_questions aq join hotel_alerts a on a.id = aq.hotel_alert_id
+      where aq.question_id = q.id and ${isRunningHotelAlert('a')} and a.snoozed_until is null
     union all
-    select user_id from dining_alerts a where a.question_id = q.id and ${isRunningDiningAlert('a')}
-      and a.snoozed_until is null
+    select user_id from alert_questions aq join dining_alerts a on a.id = aq.dining_alert_id
+      where aq.question_id = q.id and ${isRunningDiningAlert('a')} and a.snoozed_until is null
   ) a join users u on u.id = a.user_id join plans p on p.id = u.plan_id
-  where ${mayBeChecked('u', 'p')}`
+  where ${mayBeChecked('u', 'p')}
+    -- A flexible alert's dates that have passed are asked no more, though the alert runs on.
+    and coalesce(q.check_in_date, q.reserve_date) >= ${PACIFIC_TODAY}`
 
 /** Which questions to refresh: some, those of a user's alerts (or a number's), or all. */
 export type Questions =
@@ -120,8 +218,10 @@ function questionsWhere(which: Questions) {
       ? sql`select ${which.userId}::uuid`
       : sql`select id from users where phone_number = ${which.phoneNumber}`
   return sql<boolean>`q.id in (
-    select question_id from hotel_alerts where user_id in (${users})
-    union select question_id from dining_alerts where user_id in (${users}))`
+    select aq.question_id from alert_questions aq join hotel_alerts a on a.id = aq.hotel_alert_id
+      where a.user_id in (${users})
+    union select aq.question_id from alert_questions aq join dining_alerts a on a.id = aq.dining_alert_id
+      where a.user_id in (${users}))`
 }
 
 /**
@@ -163,10 +263,10 @@ export async function refreshQuestions(
 }
 
 /** Questions whose date has passed are asked no more (their alerts stop in the same tick). */
-export async function stopPastQuestions(db: Executor, pacificToday: ReturnType<typeof sql>) {
+export async function stopPastQuestions(db: Executor) {
   await sql`
     update questions set interval_minutes = null, next_check_at = null
-    where next_check_at is not null and coalesce(check_in_date, reserve_date) < ${pacificToday}
+    where next_check_at is not null and coalesce(check_in_date, reserve_date) < ${PACIFIC_TODAY}
   `.execute(db)
 }
 
@@ -176,30 +276,45 @@ export async function deleteUnaskedQuestions(db: Executor) {
     delete from questions where id in (
       select q.id from questions q
       where q.interval_minutes is null
-        and not exists (select 1 from hotel_alerts a where a.question_id = q.id)
-        and not exists (select 1 from dining_alerts a where a.question_id = q.id)
+        and not exists (select 1 from alert_questions aq where aq.question_id = q.id)
       for update skip locked)
   `.execute(db)
   return Number(result.numAffectedRows ?? 0)
 }
 
 /**
- * What a user's alerts last saw, read through their questions (decision 0028): when each last
- * acted on an answer (its last slot on the user's plan at or before its question's last check)
- * and whether Disney's last answer said "not bookable yet".
+ * What a user's alerts last saw, read through their questions (decisions 0028, 0033): when each
+ * last acted on an answer (its last slot on the user's plan at or before the latest check of its
+ * questions) and whether Disney's last answers said "not bookable yet" to every stay it watches.
  */
 export async function answersSeenBy(
   db: Executor,
   userId: string,
-  alerts: readonly { questionId: number }[],
+  alerts: readonly { kind: AlertKind; id: string }[],
 ) {
-  const ids = [...new Set(alerts.map((alert) => alert.questionId))]
+  const idsOf = (kind: AlertKind) =>
+    alerts.flatMap((alert) => (alert.kind === kind ? [alert.id] : []))
+  const [hotelIds, diningIds] = [idsOf('hotel'), idsOf('dining')]
   const [questions, plan] = await Promise.all([
-    ids.length
+    alerts.length
       ? db
-          .selectFrom('questions')
-          .select(['id', 'key', 'intervalMinutes', 'lastCheckedAt', 'notBookableSince'])
-          .where('id', 'in', ids)
+          .selectFrom('alertQuestions as aq')
+          .innerJoin('questions as q', 'q.id', 'aq.questionId')
+          .select([
+            'aq.hotelAlertId',
+            'aq.diningAlertId',
+            'q.key',
+            'q.intervalMinutes',
+            'q.lastCheckedAt',
+            'q.notBookableSince',
+          ])
+          .where('aq.split', '=', false)
+          .where((eb) =>
+            eb.or([
+              ...(hotelIds.length ? [eb('aq.hotelAlertId', 'in', hotelIds)] : []),
+              ...(diningIds.length ? [eb('aq.diningAlertId', 'in', diningIds)] : []),
+            ]),
+          )
           .execute()
       : [],
     db
@@ -209,24 +324,36 @@ export async function answersSeenBy(
       .where('users.id', '=', userId)
       .executeTakeFirst(),
   ])
-  const byId = new Map(questions.map((question) => [question.id, question]))
-  return (alert: { questionId: number; updatedAt: Date }) => {
-    const question = byId.get(alert.questionId)
-    // Without a plan, its alerts are no longer checked: the pace they last had is the question's.
-    const intervalMs = (plan?.intervalMinutes ?? question?.intervalMinutes ?? 1440) * 60_000
-    const looked =
-      question &&
-      lastLookedAt(
-        {
-          intervalMs,
-          phase: phaseMs(question.key, intervalMs),
-          changedAt: new Date(alert.updatedAt).getTime(),
-        },
-        question.lastCheckedAt ? new Date(question.lastCheckedAt).getTime() : null,
-      )
+  const byAlert = new Map<string, typeof questions>()
+  for (const question of questions) {
+    const key = question.hotelAlertId
+      ? `hotel|${question.hotelAlertId}`
+      : `dining|${question.diningAlertId}`
+    byAlert.set(key, [...(byAlert.get(key) ?? []), question])
+  }
+  return (kind: AlertKind, alert: { id: string; updatedAt: Date }) => {
+    const asked = byAlert.get(`${kind}|${alert.id}`) ?? []
+    const looked = Math.max(
+      ...asked.map((question) => {
+        // Without a plan, its alerts are no longer checked: the pace they last had is the question's.
+        const intervalMs = (plan?.intervalMinutes ?? question.intervalMinutes ?? 1440) * 60_000
+        return (
+          lastLookedAt(
+            {
+              intervalMs,
+              phase: phaseMs(question.key, intervalMs),
+              changedAt: new Date(alert.updatedAt).getTime(),
+            },
+            question.lastCheckedAt ? new Date(question.lastCheckedAt).getTime() : null,
+          ) ?? 0
+        )
+      }),
+      0,
+    )
     return {
       lastCheckedAt: looked ? new Date(looked).toISOString() : null,
-      notBookableYet: Boolean(question?.notBookableSince),
+      notBookableYet:
+        asked.length > 0 && asked.every((question) => Boolean(question.notBookableSince)),
     }
   }
 }

@@ -5,7 +5,7 @@ import { ALERT_ERRORS, type AlertKind } from '~/domain/alerts'
 import { todayIn } from '~/domain/dates'
 import { DESTINATIONS, findDestination } from '~/domain/destinations'
 import { TABLES } from '~/models/alert-rules.server'
-import { refreshQuestions } from '~/models/question.server'
+import { questionsOfAlerts, refreshQuestions } from '~/models/question.server'
 
 type Executor = Kysely<Database>
 
@@ -87,10 +87,10 @@ export async function setSnooze(
       .set({ snoozedUntil })
       .where('id', '=', target.id)
       .where('userId', '=', userId)
-      .returning('questionId')
+      .returning('id')
       .executeTakeFirst()
     if (!row) throw new AppError(404, 'NOT_FOUND', ALERT_ERRORS.NOT_FOUND)
-    await refreshQuestions(trx, { ids: [row.questionId] }, now)
+    await refreshQuestions(trx, { ids: await questionsOfAlerts(trx, target.kind, [row.id]) }, now)
   })
 }
 
@@ -123,18 +123,28 @@ export async function wakeSnoozedAlerts(db: Executor, now = new Date()) {
         '<',
         destinationToday(sql.ref('resorts.location_identifier'), now),
       )
-      .returning('hotelAlerts.questionId')
+      .returning('hotelAlerts.id')
       .execute()
     const dinings = await trx
       .updateTable('diningAlerts')
       .set({ snoozedUntil: null })
       .where('snoozedUntil', '<', latestToday)
       .where('snoozedUntil', '<', destinationToday(sql.ref('resort_location_identifier'), now))
-      .returning('questionId')
+      .returning('id')
       .execute()
-    const woken = [...hotels, ...dinings]
-    if (woken.length)
-      await refreshQuestions(trx, { ids: [...new Set(woken.map((row) => row.questionId))] }, now)
-    return woken.length
+    const questions = [
+      ...(await questionsOfAlerts(
+        trx,
+        'hotel',
+        hotels.map((row) => row.id),
+      )),
+      ...(await questionsOfAlerts(
+        trx,
+        'dining',
+        dinings.map((row) => row.id),
+      )),
+    ]
+    if (questions.length) await refreshQuestions(trx, { ids: [...new Set(questions)] }, now)
+    return hotels.length + dinings.length
   })
 }

@@ -11,9 +11,9 @@ import {
 } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
-import { SingleDateCalendar } from '~/components/alert-form/calendar'
-import { ChoiceList } from '~/components/alert-form/choice-list'
-import { DiningPartyInput } from '~/components/alert-form/party-fields'
+import { DiningCoverageNote } from '~/components/alert-form/dining-coverage-note'
+import { DiningDatesField } from '~/components/alert-form/date-range-fields'
+import { DiningPartyInput } from '~/components/alert-form/dining-party-input'
 import { AgentBanner } from '~/components/alert-form/agent-banner'
 import { FormSection } from '~/components/alert-form/field'
 import {
@@ -22,10 +22,12 @@ import {
   SubmitArea,
   useQuickIntent,
 } from '~/components/alert-form/page-chrome'
-import { rememberDiningDraft } from '~/components/alert-form/remember-draft'
+import { rememberDiningDraft } from '~/components/alert-form/remember-dining-draft'
+import { addingAnother, RestaurantChoices } from '~/components/alert-form/restaurant-choices'
 import { DiningSidebar } from '~/components/alert-form/sidebars'
 import { TimePreferenceField } from '~/components/alert-form/time-preference'
-import { EDIT_FIELD, readDiningDraft, type DiningDraft } from '~/domain/alert-drafts'
+import { EDIT_FIELD } from '~/domain/alert-drafts'
+import { dateFieldsOf, readDiningDraft, type DiningDraft } from '~/domain/dining-drafts'
 import { todayIn } from '~/domain/dates'
 import { DESTINATIONS, findDestination } from '~/domain/destinations'
 import { FORM_TOLERANCES } from '~/domain/dining-alert'
@@ -48,7 +50,7 @@ export const meta: MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Disney Dining Alerts: get a text when a reservation opens up',
     description:
-      'Pick a Disney restaurant, a date, your party size and a time. We text you the moment a table opens up. Not affiliated with Disney.',
+      'Pick Disney restaurants, dates, your party size and a meal or time. We text you the moment a table opens up. Not affiliated with Disney.',
   })
 
 /** Restaurants shown at once while searching (catalogue §9). */
@@ -63,7 +65,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const restored = restore ? await restoredDiningDraft(request) : null
   // The page form watches Disneyland Resort unless told otherwise (catalogue §2).
   const draft = restored ?? readDiningDraft(params, 'disneyland')
-  if (params.get('change') === 'diningLocationId') draft.diningLocationId = null
+  // Without JavaScript, removing a restaurant or leaving a list of dates for a range is a GET.
+  const removed = params.get('remove')
+  if (params.get('change') === 'reserveDates')
+    Object.assign(draft, dateFieldsOf(draft.reserveDates.slice(0, 1)))
   // A restaurant list that fails to load shows as empty (catalogue §8), not as an error page.
   const restaurants = await listDiningLocations(getDb(), draft.resortLocationIdentifier).catch(
     (error: unknown) => {
@@ -71,8 +76,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return []
     },
   )
-  if (!restaurants.some((restaurant) => restaurant.id === draft.diningLocationId))
-    draft.diningLocationId = null
+  draft.diningLocationIds = draft.diningLocationIds.filter(
+    (id) => id !== removed && restaurants.some((restaurant) => restaurant.id === id),
+  )
   // The dashboard's Edit without JavaScript: the alert's fields come in the link, its id in edit.
   const editId = params.get(EDIT_FIELD)
   const editing = user && (await isOwnAlert(getDb(), user.id, 'dining', editId)) ? editId : null
@@ -82,6 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     intent: readIntent(params.get('intent')),
     autoSubmit: Boolean(restored && user),
     q: params.get('q') ?? '',
+    adding: addingAnother(params, draft.diningLocationIds),
     draft,
     restaurants: restaurants.map((restaurant) => ({
       id: restaurant.id,
@@ -134,7 +141,11 @@ function DiningAlertForm() {
     return () => clearTimeout(timer)
   }, [data.autoSubmit, submit])
 
-  const complete = Boolean(draft.diningLocationId && draft.reserveDate && draft.partySize)
+  const complete = Boolean(
+    draft.diningLocationIds.length &&
+    (draft.reserveDate || draft.reserveDates.length) &&
+    draft.partySize,
+  )
   const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST'
   const update = (changes: Partial<DiningDraft>) =>
     setDraft((current) => ({ ...current, ...changes }))
@@ -147,7 +158,7 @@ function DiningAlertForm() {
       intro={
         data.editing
           ? EDITING_PAGE.intro
-          : 'Booked up everywhere? Pick the restaurant, the date, your party and a time. We watch for cancellations, which spike 1 to 3 days before the date, and text you the moment a table opens.'
+          : 'Booked up everywhere? Pick the restaurants, the dates, your party and a meal or time. We watch for cancellations, which spike 1 to 3 days before the date, and text you the moment a table opens.'
       }
       banner={<AgentBanner intentPro={data.intent === 'pro'} />}
       sidebar={<DiningSidebar />}
@@ -165,9 +176,9 @@ function DiningAlertForm() {
       >
         {draft.pendingId && <input type="hidden" name="pendingId" value={draft.pendingId} />}
         <FormSection
-          title="Select Restaurant"
+          title="Select Restaurants"
           id="restaurant-heading"
-          error={fieldError('diningLocationId')}
+          error={fieldError('diningLocationIds')}
           aside={
             <fieldset className="flex gap-1 text-sm">
               <legend className="sr-only">Destination</legend>
@@ -191,42 +202,33 @@ function DiningAlertForm() {
             </fieldset>
           }
         >
-          <ChoiceList
-            name="diningLocationId"
-            searchName="q"
-            label="Search restaurants"
+          <RestaurantChoices
             choices={data.restaurants}
-            selectedId={draft.diningLocationId}
-            onSelect={(id) => update({ diningLocationId: id })}
+            chosenIds={draft.diningLocationIds}
+            onChange={(diningLocationIds) => update({ diningLocationIds })}
+            initialAdding={data.adding}
             initialSearch={data.q}
+            searchName="q"
             limit={SHOWN_RESTAURANTS}
-            countText={(count) => `${count} restaurant(s) found`}
             emptyText="No restaurants available"
-            noMatchText={(search) => `No restaurants match "${search}"`}
           />
         </FormSection>
 
-        <FormSection title="Reserve Date" id="date-heading" error={fieldError('reserveDate')}>
-          {hydrated ? (
-            <>
-              <input type="hidden" name="reserveDate" value={draft.reserveDate} />
-              <SingleDateCalendar
-                id="dining-date"
-                minDate={minDate}
-                value={draft.reserveDate || undefined}
-                onChange={(reserveDate) => update({ reserveDate })}
-              />
-            </>
-          ) : (
-            <input
-              type="date"
-              name="reserveDate"
-              aria-label="Reserve Date"
-              min={minDate}
-              defaultValue={draft.reserveDate}
-              className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 sm:w-64"
-            />
-          )}
+        <FormSection
+          title="When"
+          id="date-heading"
+          error={
+            fieldError('reserveDate') ??
+            fieldError('latestReserveDate') ??
+            fieldError('reserveDates')
+          }
+        >
+          <DiningDatesField
+            idPrefix="dining"
+            minDate={minDate}
+            value={draft}
+            onChange={(dates) => update(dates)}
+          />
         </FormSection>
 
         <FormSection title="Party Size" id="party-heading" error={fieldError('partySize')}>
@@ -241,7 +243,11 @@ function DiningAlertForm() {
           />
         </FormSection>
 
-        <FormSection title="Preferred Time" id="time-heading" error={fieldError('specificTime')}>
+        <FormSection
+          title="Preferred Time"
+          id="time-heading"
+          error={fieldError('specificTime') ?? fieldError('mealPeriods')}
+        >
           <TimePreferenceField
             idPrefix="dining"
             value={draft}
@@ -251,6 +257,8 @@ function DiningAlertForm() {
             flexibilityLabel="Time flexibility"
           />
         </FormSection>
+
+        <DiningCoverageNote alert={draft} />
 
         <SubmitArea
           errors={form.errors}

@@ -4,7 +4,6 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useCallback } from 'react'
 import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
-import { DateInput, DateRangeCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
 import { FormSection, secondaryButton } from '~/components/alert-form/field'
 import { KeepWatchingField } from '~/components/alert-form/keep-watching-field'
@@ -16,16 +15,29 @@ import {
   useQuickIntent,
 } from '~/components/alert-form/page-chrome'
 import { PartyFields } from '~/components/alert-form/party-fields'
-import { rememberHotelDraft } from '~/components/alert-form/remember-draft'
-import { RoomTypePicker } from '~/components/alert-form/room-type-picker'
+import { rememberHotelDraft } from '~/components/alert-form/remember-hotel-draft'
+import { OtherResorts, ResortRoomsField } from '~/components/alert-form/resort-choices'
 import { HotelSidebar } from '~/components/alert-form/sidebars'
+import { SplitStaysField } from '~/components/alert-form/split-stays-field'
+import { StayCount } from '~/components/alert-form/stay-count'
+import { StayWindowFields } from '~/components/alert-form/stay-window-fields'
 import { HOTEL_FORM_FAQ, HotelFormGuide } from '~/components/alert-form/hotel-guide'
 import { faqPage } from '~/domain/structured-data'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
-import { EDIT_FIELD, findLinkedResort, readHotelDraft } from '~/domain/alert-drafts'
+import { EDIT_FIELD } from '~/domain/alert-drafts'
+import {
+  ANY_ROOM,
+  findLinkedResort,
+  hotelDraftCost,
+  readHotelDraft,
+  stayEndOf,
+  withResortIntent,
+  type HotelDraft,
+} from '~/domain/hotel-drafts'
 import { toCatalogueChoice } from '~/domain/catalogue-choices'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
+import { isTooWide } from '~/domain/flexible-cost'
 import { HOTEL_MESSAGES, missingHotelParts, requiredFieldsMessage } from '~/domain/hotel-alert'
 import { readIntent } from '~/domain/redirects'
 import { useDeferredValidation } from '~/hooks/use-deferred-validation'
@@ -39,7 +51,7 @@ import {
 import { isOwnAlert } from '~/models/alert-rules.server'
 import { checkHotelAlert, createHotelAlert, updateHotelAlert } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
-import { parseHotelPage, saveAlertFromPage } from '~/services/alert-page.server'
+import { hotelDraftCoverage, parseHotelPage, saveAlertFromPage } from '~/services/alert-page.server'
 import { replyWithError } from '~/utils/errors.server'
 import { getUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
@@ -66,7 +78,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const resortId = changing
     ? null
     : ((offered.find((resort) => resort.id === draft.resortId) ?? byQuery)?.id ?? null)
-  const rooms = resortId ? (await listRoomTypes(db, resortId)).map(toRoomTypeJson) : []
   // The dashboard's Edit without JavaScript: the alert's fields come in the link, its id in edit.
   const editId = params.get(EDIT_FIELD)
   const editing = user && (await isOwnAlert(db, user.id, 'hotel', editId)) ? editId : null
@@ -77,31 +88,80 @@ export async function loader({ request }: LoaderFunctionArgs) {
     intentQuick: readIntent(params.get('intent')) === 'quick',
     q: changing ? '' : (params.get('q') ?? ''),
     resorts: offered.map(toCatalogueChoice),
-    draft: { ...draft, resortId, roomIds: resortId === draft.resortId ? draft.roomIds : [] },
-    rooms,
+    ...(await pageDraft(
+      offered,
+      // A resort from the link's other names comes without room types.
+      { ...draft, resortId, ...(resortId !== draft.resortId && { roomIds: [], anyRoom: false }) },
+      params.get('intent'),
+    )),
   })
+}
+
+/**
+ * The draft as the page shows it, with what it needs without JavaScript: only resorts the form
+ * may watch (its own, and others of its destination), their room types, and what it covers.
+ * `intent` is Add a resort or Remove, sent without JavaScript.
+ */
+async function pageDraft(
+  offered: Awaited<ReturnType<typeof listSoldResorts>>,
+  posted: HotelDraft,
+  intent: string | null,
+) {
+  const db = getDb()
+  const resort = offered.find((item) => item.id === posted.resortId)
+  const mayWatch = (id: string) =>
+    offered.some((item) => item.id === id && item.locationIdentifier === resort?.locationIdentifier)
+  const draft = {
+    ...posted,
+    resortId: resort?.id ?? null,
+    roomIds: resort ? posted.roomIds : [],
+    otherResorts: withResortIntent(
+      posted.otherResorts.filter(
+        (row) =>
+          resort && (!row.resortId || (row.resortId !== resort.id && mayWatch(row.resortId))),
+      ),
+      intent,
+    ),
+  }
+  const roomsAt = async (id: string) => (await listRoomTypes(db, id)).map(toRoomTypeJson)
+  const others = [...new Set(draft.otherResorts.flatMap((row) => row.resortId ?? []))]
+  const [rooms, otherRooms] = await Promise.all([
+    resort ? roomsAt(resort.id) : [],
+    Promise.all(others.map(async (id) => [id, await roomsAt(id)] as const)),
+  ])
+  return {
+    draft,
+    rooms,
+    otherRooms: Object.fromEntries(otherRooms),
+    coverage: hotelDraftCoverage(draft),
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request)
-  const draft = readHotelDraft(formData)
-  const resort = draft.resortId ? await findResort(getDb(), draft.resortId) : undefined
+  const posted = readHotelDraft(formData)
+  const db = getDb()
+  const resort = posted.resortId ? await findResort(db, posted.resortId) : undefined
   const timeZone = findDestination(resort?.locationIdentifier)?.timeZone ?? 'America/Los_Angeles'
   const submission = parseHotelPage(formData, todayIn(timeZone))
+  // The form again as it was sent, for the page to show with its errors.
+  const sent = async () => pageDraft(await listSoldResorts(db), posted, null)
   if (submission.status !== 'success') {
-    return json({ result: submission.reply(), draft }, { status: 400 })
+    return json({ result: submission.reply(), ...(await sent()) }, { status: 400 })
   }
+  // The flexible alert the form says, which the model checks again against the catalogue.
+  const value: Record<string, unknown> = { ...submission.value }
   const editId = formData.get(EDIT_FIELD)
   const outcome = await saveAlertFromPage(request, {
     kind: 'hotel',
-    value: submission.value,
-    check: () => checkHotelAlert(getDb(), submission.value),
-    create: (userId) => createHotelAlert(getDb(), userId, submission.value),
+    value,
+    check: () => checkHotelAlert(db, value),
+    create: (userId) => createHotelAlert(db, userId, value),
     edit:
       typeof editId === 'string'
         ? {
             id: editId,
-            update: (userId, id) => updateHotelAlert(getDb(), userId, id, submission.value),
+            update: (userId, id) => updateHotelAlert(db, userId, id, value),
             failedMessage: HOTEL_MESSAGES.updateFailed,
           }
         : undefined,
@@ -111,15 +171,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
   if (outcome instanceof Response) return outcome
   return json(
-    // Shown above the submit button, as the page's fields are checked before saving.
     {
-      result: replyWithError(submission, outcome, null),
-      draft,
+      result: replyWithError(submission, outcome, formFieldOf(outcome.field)),
+      ...(await sent()),
       code: outcome.code,
       alertId: outcome.alertId,
     },
     { status: outcome.status },
   )
+}
+
+/**
+ * Where the page shows a refusal of the model: beside the resort or room types it names (what
+ * only the catalogue can tell), the form's own resort being the alert's first; anything else
+ * above the submit button, as the page's fields are checked before saving.
+ */
+function formFieldOf(field: string | undefined): string | null {
+  const named = /^resorts\[(\d+)\]\.(resortId|roomIds)$/.exec(field ?? '')
+  if (!named) return field === 'resorts' ? 'resortId' : null
+  const [, index, name] = named
+  return index === '0' ? name! : `otherResorts[${Number(index) - 1}].${name}`
 }
 
 /** The page cannot do anything without the resort list. */
@@ -133,15 +204,19 @@ export default function HotelAlertPage() {
   const navigation = useNavigation()
   const hydrated = useHydrated()
   useQuickIntent(data.intentQuick, '/alerts/hotels')
+  // After a refused post, the form as it was sent; else as the address has it.
+  const shown = actionData && 'draft' in actionData ? actionData : data
 
-  const { draft, update, selectResort, changeParty, rooms, fitting, roomsLoading, roomsFailed } =
-    useHotelDraft(actionData?.draft ?? data.draft, {
-      resortId: data.draft.resortId,
-      rooms: data.rooms,
-    })
+  const hotel = useHotelDraft(
+    shown.draft,
+    { resortId: shown.draft.resortId, rooms: shown.rooms, otherRooms: shown.otherRooms },
+    (id) => data.resorts.find((item) => item.id === id)?.locationIdentifier,
+  )
+  const { draft, update, changeParty } = hotel
 
   const resort = data.resorts.find((item) => item.id === draft.resortId)
-  const minDate = todayIn(findDestination(resort?.locationIdentifier ?? 'disneyland')!.timeZone)
+  const destination = findDestination(resort?.locationIdentifier ?? 'disneyland')!
+  const minDate = todayIn(destination.timeZone)
 
   const validation = useDeferredValidation(
     useCallback(
@@ -149,7 +224,7 @@ export default function HotelAlertPage() {
       [minDate],
     ),
   )
-  const [form, fields] = useForm({
+  const [form] = useForm({
     id: 'hotel-alert',
     lastResult: actionData?.result,
     onValidate: validation.onValidate,
@@ -160,15 +235,16 @@ export default function HotelAlertPage() {
     missingHotelParts({
       resortId: draft.resortId,
       checkInDate: draft.checkInDate,
-      checkOutDate: draft.checkOutDate,
+      checkOutDate: stayEndOf(draft),
       numberOfAdults: draft.adults,
       agesOfChildren: draft.childAges,
-      roomIds: draft.roomIds,
+      roomIds: draft.anyRoom ? [ANY_ROOM] : draft.roomIds,
     }),
   )
+  const cost = hotelDraftCost(draft)
   const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST'
-  const fieldError = (...names: (keyof typeof fields)[]) =>
-    names.map((name) => fields[name].errors?.[0]).find(Boolean)
+  const errorOf = (...names: string[]) =>
+    names.map((name) => form.allErrors[name]?.[0]).find(Boolean)
 
   return (
     <AlertPageLayout
@@ -192,14 +268,14 @@ export default function HotelAlertPage() {
         }}
         className="space-y-6"
       >
-        <FormSection title="Select Resort" id="resort-heading" error={fieldError('resortId')}>
+        <FormSection title="Select Resort" id="resort-heading" error={errorOf('resortId')}>
           <ChoiceList
             name="resortId"
             searchName="q"
             label="Search resorts"
             choices={data.resorts}
             selectedId={draft.resortId}
-            onSelect={selectResort}
+            onSelect={hotel.selectResort}
             initialSearch={data.q}
             countText={(count) => `${count} resort(s) found`}
             emptyText="No resorts available"
@@ -210,46 +286,24 @@ export default function HotelAlertPage() {
         <FormSection
           title="Dates"
           id="dates-heading"
-          error={fieldError('checkInDate', 'checkOutDate')}
+          error={errorOf('checkInDate', 'checkOutDate', 'lengthOfStay')}
         >
-          {hydrated ? (
-            <>
-              <input type="hidden" name="checkInDate" value={draft.checkInDate} />
-              <input type="hidden" name="checkOutDate" value={draft.checkOutDate} />
-              <DateRangeCalendar
-                id="hotel-dates"
-                minDate={minDate}
-                value={{
-                  from: draft.checkInDate || undefined,
-                  to: draft.checkOutDate || undefined,
-                }}
-                onChange={(range) =>
-                  update({ checkInDate: range.from ?? '', checkOutDate: range.to ?? '' })
-                }
-              />
-            </>
-          ) : (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <DateInput
-                label="Check-in"
-                name="checkInDate"
-                min={minDate}
-                defaultValue={draft.checkInDate}
-              />
-              <DateInput
-                label="Check-out"
-                name="checkOutDate"
-                min={minDate}
-                defaultValue={draft.checkOutDate}
-              />
-            </div>
-          )}
+          <StayWindowFields
+            idPrefix="hotel"
+            stay={draft}
+            minDate={minDate}
+            onChange={hydrated ? update : undefined}
+            errors={{
+              latestCheckInDate: errorOf('latestCheckInDate'),
+              nights: errorOf('minNights', 'maxNights'),
+            }}
+          />
         </FormSection>
 
         <FormSection
           title="Party Size"
           id="party-heading"
-          error={fieldError('numberOfAdults', 'agesOfChildren', 'numberOfChildren')}
+          error={errorOf('numberOfAdults', 'agesOfChildren', 'numberOfChildren')}
         >
           <PartyFields
             idPrefix="hotel"
@@ -279,29 +333,50 @@ export default function HotelAlertPage() {
           )}
         </FormSection>
 
-        <FormSection title="Room Types" id="rooms-heading" error={fieldError('roomIds')}>
-          {!draft.resortId ? (
-            <p className="text-sm text-slate-500">Select a resort to see its room types.</p>
-          ) : roomsFailed ? (
-            <p role="alert" className="text-sm text-red-600">
-              Failed to load room types. Please try again.
-            </p>
-          ) : (
-            <RoomTypePicker
-              allRooms={rooms}
-              fittingRooms={fitting}
-              selectedIds={draft.roomIds}
-              loading={roomsLoading}
-              onChange={(roomIds) => update({ roomIds })}
+        <FormSection title="Room Types" id="rooms-heading" error={errorOf('roomIds')}>
+          {draft.resortId ? (
+            <ResortRoomsField
+              name="roomIds"
+              resort={draft}
+              rooms={{
+                all: hotel.rooms,
+                fitting: hotel.fitting,
+                loading: hotel.roomsLoading,
+                failed: hotel.roomsFailed,
+              }}
+              onChange={update}
             />
+          ) : (
+            <p className="text-sm text-slate-500">Select a resort to see its room types.</p>
           )}
+          <SplitStaysField
+            id="hotel-split-stays"
+            checked={draft.splitStays}
+            onChange={(splitStays) => update({ splitStays })}
+            error={errorOf('splitStays')}
+          />
         </FormSection>
 
-        <FormSection
-          title="After a text"
-          id="after-text-heading"
-          error={fieldError('keepWatching')}
-        >
+        {resort && (
+          <FormSection title="Also Watch" id="also-watch-heading">
+            <p className="mb-4 text-sm text-slate-600">
+              {`Other resorts at ${destination.display} to check for the same stay and party.`}
+            </p>
+            <OtherResorts
+              idPrefix="hotel"
+              draft={draft}
+              choices={data.resorts.filter(
+                (item) =>
+                  item.locationIdentifier === resort.locationIdentifier && item.id !== resort.id,
+              )}
+              roomsOf={hotel.roomsOf}
+              onChange={(otherResorts) => update({ otherResorts })}
+              errorOf={errorOf}
+            />
+          </FormSection>
+        )}
+
+        <FormSection title="After a text" id="after-text-heading" error={errorOf('keepWatching')}>
           <KeepWatchingField
             name="keepWatching"
             value={draft.keepWatching}
@@ -315,8 +390,11 @@ export default function HotelAlertPage() {
           code={actionData && 'code' in actionData ? actionData.code : undefined}
           alertId={actionData && 'alertId' in actionData ? actionData.alertId : undefined}
           editing={data.editing}
+          status={<StayCount cost={cost} said={shown.coverage} />}
           label="Start Disney Hotel Alerts"
-          disabled={submitting || (hydrated && Boolean(missing))}
+          disabled={
+            submitting || (hydrated && (Boolean(missing) || Boolean(cost && isTooWide(cost))))
+          }
           submitting={submitting}
           tipsHref="/blog/tags/disney-hotel-alerts"
           missing={hydrated ? missing : null}

@@ -7,7 +7,14 @@ import { ErrorPage } from '~/components/error-page'
 import { Notice } from '~/components/ui/notice'
 import { PageLinks } from '~/components/ui/page-links'
 import { alertPageHref } from '~/domain/alert-history'
-import { alertDetails, alertName, alertNotice, alertWhen, alertWhere } from '~/domain/alert-words'
+import { hotelAlertShape } from '~/domain/alert-shape'
+import {
+  alertDetails,
+  alertName,
+  alertNotice,
+  alertSummary,
+  alertWhere,
+} from '~/domain/alert-words'
 import { statusLabel } from '~/domain/alerts'
 import { AppError } from '~/domain/app-error'
 import { findDestination } from '~/domain/destinations'
@@ -50,9 +57,7 @@ export default function AlertPage() {
   const data = useLoaderData<typeof loader>()
   const { alert } = data
   const destination = findDestination(
-    alert.kind === 'hotel'
-      ? alert.resort.resortLocation.identifier
-      : alert.resortLocationIdentifier,
+    alert.kind === 'hotel' ? hotelAlertShape(alert).destination : alert.resortLocationIdentifier,
   )!
   const currentYear = new Date(data.checks.since).getFullYear()
   const notice = alertNotice(alert)
@@ -62,11 +67,9 @@ export default function AlertPage() {
         ← Your alerts
       </Link>
       <h1 className="mt-3 text-2xl font-bold text-slate-900">{alertName(alert)}</h1>
-      <p className="mt-1 text-slate-700">
-        {alertWhere(alert)} · {alertWhen(alert, currentYear)}
-      </p>
+      <p className="mt-1 text-slate-700">{alertSummary(alert, currentYear)}</p>
       <p className="text-sm text-slate-600">
-        {alertDetails(alert)} · {statusLabel(alert.kind, alert.status)}
+        {alertWhere(alert)} · {alertDetails(alert)} · {statusLabel(alert.kind, alert.status)}
       </p>
       {notice && (
         <Notice tone="warning" className="mt-3 text-sm">

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmPage } from '~/components/ui/confirm-page'
+import { alertName } from '~/domain/alert-words'
 import { assertAlertId } from '~/models/alert-rules.server'
 import { listDiningAlerts } from '~/models/dining-alert.server'
 import { listHotelAlerts } from '~/models/hotel-alert.server'
@@ -24,12 +25,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (kind === 'hotel') {
     const [alert] = await listHotelAlerts(getDb(), user.id, [params.id])
     if (!alert) throw notFound()
-    return json({ kind, id: alert.id, name: alert.resort.name })
+    return json({ kind, id: alert.id, name: alertName({ kind, ...alert }) })
   }
   if (kind === 'dining') {
     const [alert] = await listDiningAlerts(getDb(), user.id, [params.id])
     if (!alert) throw notFound()
-    return json({ kind, id: alert.id, name: alert.diningLocationName })
+    return json({ kind, id: alert.id, name: alertName({ kind, ...alert }) })
   }
   throw notFound()
 }

@@ -1,9 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
+import { DateInput } from '~/components/alert-form/calendar'
+import { DiningCoverageNote } from '~/components/alert-form/dining-coverage-note'
 import { FormSection, inputClass } from '~/components/alert-form/field'
 import { AlertPageLayout, SubmitArea } from '~/components/alert-form/page-chrome'
+import { RestaurantCheckboxes } from '~/components/alert-form/restaurant-choices'
 import { DiningSidebar } from '~/components/alert-form/sidebars'
+import { readDiningDraft, type DiningDraft } from '~/domain/dining-drafts'
 import { todayIn } from '~/domain/dates'
 import { DESTINATIONS, findDestination } from '~/domain/destinations'
 import {
@@ -27,12 +32,31 @@ export const meta: MetaFunction = (args) =>
   pageMeta(args, {
     title: 'New Disney Dining Alert: a text when your table opens up',
     description:
-      'A quick dining alert: pick a Disney restaurant, a date, your party and a time. We text you when a table opens. Not affiliated with Disney.',
+      'A quick dining alert: pick Disney restaurants, a date or a few, your party and a time. We text you when a table opens. Not affiliated with Disney.',
   })
 
+/**
+ * Reads the simpler time fields (a time and a flexibility choice) as the page form's, in place;
+ * false for a flexibility that is not one of the choices.
+ */
+function asPageFields(source: URLSearchParams | FormData): boolean {
+  const time = source.get('specificTime')
+  const fields = simpleTimeFields(
+    String(source.get('flexibility') ?? ''),
+    typeof time === 'string' ? time : '',
+  )
+  if (!fields) return false
+  source.delete('flexibility')
+  for (const [name, value] of Object.entries(fields)) source.set(name, value)
+  return true
+}
+
+/** The form starts from the URL: a link's fields, or without JavaScript its own "Count again". */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
-  const destination = findDestination(params.get('location')) ?? DESTINATIONS[1]
+  asPageFields(params)
+  const draft = readDiningDraft(params, 'disneyland')
+  const destination = findDestination(draft.resortLocationIdentifier)!
   const [user, restaurants] = await Promise.all([
     getUser(request),
     listDiningLocations(getDb(), destination.identifier),
@@ -43,24 +67,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     display: destination.display,
     today: todayIn(destination.timeZone),
     restaurants: restaurants.map((restaurant) => ({ id: restaurant.id, name: restaurant.name })),
+    draft,
   })
 }
 
 /** The simpler time fields become the page form's, then the alert saves as /alerts/dining's. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request)
-  const time = formData.get('specificTime')
-  const fields = simpleTimeFields(
-    String(formData.get('flexibility') ?? ''),
-    typeof time === 'string' ? time : '',
-  )
-  if (!fields)
+  if (!asPageFields(formData))
     return json(
       { result: { error: { flexibility: [SIMPLE_FLEXIBILITY_MESSAGE] } } },
       { status: 400 },
     )
-  formData.delete('flexibility')
-  for (const [name, value] of Object.entries(fields)) formData.set(name, value)
   return saveDiningFromPage(request, formData, context.clientIp)
 }
 
@@ -69,14 +87,20 @@ export default function NewDiningAlert() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const errors: Partial<Record<string, string[] | null>> = actionData?.result.error ?? {}
-  const draft = actionData && 'draft' in actionData ? actionData.draft : null
+  const draft = actionData && 'draft' in actionData ? actionData.draft : data.draft
+  const flexibility = simpleFlexibilityOf({
+    timeChoice: draft.specificTime ? 'time' : (draft.mealPeriods[0] ?? 'all-day'),
+    tolerance: draft.tolerance,
+  })
+  // What the alert covers follows the fields as they change (with JavaScript).
+  const [filledIn, setFilledIn] = useState<DiningDraft | null>(null)
   const submitting = navigation.state === 'submitting'
 
   return (
     <AlertPageLayout
       crumb="New Dining Alert"
       title={`${data.display} Dining Alert`}
-      intro="Pick the restaurant, the date, your party and a time. We watch for cancellations and text you the moment a table opens; you book directly with Disney."
+      intro="Pick the restaurants, the dates, your party and a time. We watch for cancellations and text you the moment a table opens; you book directly with Disney."
       sidebar={<DiningSidebar />}
     >
       <nav aria-label="Destination" className="mb-4 flex gap-3 text-sm">
@@ -91,55 +115,56 @@ export default function NewDiningAlert() {
           </Link>
         ))}
       </nav>
-      <Form method="post" className="space-y-6" key={data.location}>
+      <Form
+        method="post"
+        className="space-y-6"
+        key={data.location}
+        onChange={(event) =>
+          setFilledIn(readDiningDraft(new FormData(event.currentTarget), data.location))
+        }
+      >
         <input type="hidden" name="resortLocationIdentifier" value={data.location} />
         <FormSection
-          title="Restaurant"
+          title="Restaurants"
           id="restaurant-heading"
-          error={errors.diningLocationId?.[0]}
+          error={errors.diningLocationIds?.[0]}
         >
-          <label htmlFor="new-restaurant" className="sr-only">
-            Restaurant
-          </label>
-          <select
-            id="new-restaurant"
-            name="diningLocationId"
-            defaultValue={draft?.diningLocationId ?? ''}
-            className={inputClass}
-          >
-            <option value="">Select a restaurant</option>
-            {data.restaurants.map((restaurant) => (
-              <option key={restaurant.id} value={restaurant.id}>
-                {restaurant.name}
-              </option>
-            ))}
-          </select>
+          <RestaurantCheckboxes choices={data.restaurants} chosenIds={draft.diningLocationIds} />
         </FormSection>
 
-        <div className="grid gap-6 sm:grid-cols-2">
-          <FormSection title="Date" id="date-heading" error={errors.reserveDate?.[0]}>
-            <input
-              type="date"
+        <FormSection
+          title="Dates"
+          id="date-heading"
+          error={errors.reserveDate?.[0] ?? errors.latestReserveDate?.[0]}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <DateInput
+              label="Date"
               name="reserveDate"
-              aria-label="Date"
               min={data.today}
-              defaultValue={draft?.reserveDate ?? ''}
-              className={inputClass}
+              defaultValue={draft.reserveDate}
             />
-          </FormSection>
-          <FormSection title="Party Size" id="party-heading" error={errors.partySize?.[0]}>
-            <input
-              type="number"
-              name="partySize"
-              aria-label="Party Size"
-              inputMode="numeric"
-              min={DINING_PARTY.min}
-              max={DINING_PARTY.max}
-              defaultValue={draft?.partySize ?? SIMPLE_DINING_DEFAULTS.partySize}
-              className={inputClass}
+            <DateInput
+              label="Through (optional)"
+              name="latestReserveDate"
+              min={data.today}
+              defaultValue={draft.latestReserveDate}
             />
-          </FormSection>
-        </div>
+          </div>
+        </FormSection>
+
+        <FormSection title="Party Size" id="party-heading" error={errors.partySize?.[0]}>
+          <input
+            type="number"
+            name="partySize"
+            aria-label="Party Size"
+            inputMode="numeric"
+            min={DINING_PARTY.min}
+            max={DINING_PARTY.max}
+            defaultValue={draft.partySize}
+            className={`${inputClass} sm:w-40`}
+          />
+        </FormSection>
 
         <FormSection
           title="Time"
@@ -151,7 +176,7 @@ export default function NewDiningAlert() {
               Preferred time
               <select
                 name="specificTime"
-                defaultValue={draft?.specificTime || SIMPLE_DINING_DEFAULTS.time}
+                defaultValue={draft.specificTime || SIMPLE_DINING_DEFAULTS.time}
                 className={`${inputClass} mt-1`}
               >
                 {TIME_SLOTS.map((slot) => (
@@ -165,9 +190,7 @@ export default function NewDiningAlert() {
               Flexibility
               <select
                 name="flexibility"
-                defaultValue={
-                  draft ? simpleFlexibilityOf(draft) : SIMPLE_DINING_DEFAULTS.flexibility
-                }
+                defaultValue={flexibility}
                 className={`${inputClass} mt-1`}
               >
                 {SIMPLE_FLEXIBILITY.map((choice) => (
@@ -179,6 +202,8 @@ export default function NewDiningAlert() {
             </label>
           </div>
         </FormSection>
+
+        <DiningCoverageNote alert={filledIn ?? draft} />
 
         <SubmitArea
           errors={errors['']?.filter(Boolean) ?? undefined}

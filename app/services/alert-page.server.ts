@@ -1,5 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
+import { coverageOf } from '~/components/alert-form/stay-coverage'
+import { hotelDraftCost, type HotelDraft } from '~/domain/hotel-drafts'
 import type { AlertKind } from '~/domain/alerts'
 import { AppError } from '~/domain/app-error'
 import { hotelPageSchema } from '~/domain/hotel-alert-schema'
@@ -13,6 +15,12 @@ import { getUser } from '~/utils/session.server'
 // itself would put it, and zod, in its page's first download (see useDeferredValidation).
 export function parseHotelPage(formData: FormData, today: string) {
   return parseWithZod(formData, { schema: hotelPageSchema(today) })
+}
+
+/** What a hotel draft covers, in words, for the page without JavaScript (zod again: see above). */
+export function hotelDraftCoverage(draft: HotelDraft) {
+  const cost = hotelDraftCost(draft)
+  return cost && coverageOf(cost)
 }
 
 export const ALERT_UPDATED = 'Alert updated.'

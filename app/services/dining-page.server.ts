@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { json } from '@remix-run/node'
-import { EDIT_FIELD, readDiningDraft } from '~/domain/alert-drafts'
+import { EDIT_FIELD } from '~/domain/alert-drafts'
+import { readDiningDraft } from '~/domain/dining-drafts'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { DINING_MESSAGES } from '~/domain/dining-alert'

@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { diningDraftFromPending, type DiningDraft } from '~/domain/alert-drafts'
+import { diningDraftFromPending, type DiningDraft } from '~/domain/dining-drafts'
 import { pendingAlertSchema } from '~/domain/pending-alert'
 import type { AlertKind } from '~/domain/alerts'
 import { createDiningAlert } from '~/models/dining-alert.server'

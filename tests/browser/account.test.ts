@@ -343,9 +343,11 @@ describe.each(MODES)('downloading my data ($label)', (mode) => {
       expect(document.alerts.hotel).toEqual([
         expect.objectContaining({
           id: hotel.id,
-          resort: POP_CENTURY,
+          resorts: [expect.objectContaining({ resort: POP_CENTURY })],
           checkInDate: hotel.checkInDate,
-          checkOutDate: hotel.checkOutDate,
+          latestCheckInDate: hotel.checkInDate,
+          minNights: hotel.minNights,
+          maxNights: hotel.minNights,
           numberOfAdults: 2,
           status: 'Monitoring',
         }),
@@ -353,8 +355,8 @@ describe.each(MODES)('downloading my data ($label)', (mode) => {
       expect(document.alerts.dining).toEqual([
         expect.objectContaining({
           id: dining.id,
-          restaurant: await restaurantName(),
-          reserveDate: dining.reserveDate,
+          restaurants: [await restaurantName()],
+          reserveDates: [dining.reserveDate],
           partySize: 4,
           status: 'Stopped',
         }),

@@ -84,15 +84,17 @@ async function expectedDocument({
       hotel: [
         {
           id: hotel.id,
-          resort: resort.name,
+          resorts: [{ resort: resort.name, roomTypes: [rooms[0]!.name] }],
           checkInDate: hotel.checkInDate,
-          checkOutDate: hotel.checkOutDate,
+          latestCheckInDate: hotel.checkInDate,
+          minNights: 4,
+          maxNights: 4,
+          splitStays: false,
           numberOfAdults: 2,
           agesOfChildren: [7],
           accessible: false,
           keepWatching: true,
           snoozedUntil: null,
-          roomTypes: [rooms[0]!.name],
           status: 'Monitoring',
           statusReason: null,
           lastCheckedAt: null,
@@ -104,9 +106,10 @@ async function expectedDocument({
       dining: [
         {
           id: dining.id,
-          restaurant: restaurant.name,
+          restaurants: [restaurant.name],
           destination: 'disney-world',
-          reserveDate: dining.reserveDate,
+          reserveDates: [dining.reserveDate],
+          mealPeriods: [],
           partySize: 4,
           preferredTime: '18:30:00',
           timeRangeStart: null,

@@ -272,8 +272,8 @@ describe('/alerts/dining', () => {
     const user = await createUser(db(), { planId: 'magic-hour' })
     const { restored, cookie } = await restoreDiningDraft(posted, await cookieFor(user))
     expect(restored.draft).toMatchObject({
-      diningLocationId: '354099',
-      timeChoice: 'dinner',
+      diningLocationIds: ['354099'],
+      mealPeriods: ['dinner'],
       partySize: 4,
     })
 

@@ -110,10 +110,12 @@ describe('PUT /api/dining-alerts', () => {
     const user = await createUser(db, { planId: 'magic-hour', trialStartUtc: new Date() })
     const token = await tokenFor(user)
     const alert = await createAlertRow(db, 'dining', user.id)
+    const { id, resortLocationIdentifier, diningLocationId, reserveDate, partySize } = alert
+    const body = { id, resortLocationIdentifier, diningLocationId, reserveDate, partySize }
     for (const status of [-1, -1e12, 2]) {
       const response = await callRoute(
         diningAlerts,
-        jsonRequest('/api/dining-alerts', { ...alert, status }, { method: 'PUT', token }),
+        jsonRequest('/api/dining-alerts', { ...body, status }, { method: 'PUT', token }),
       )
       expect(response.status, String(status)).toBe(400)
       expect(await response.json()).toMatchObject({
@@ -147,7 +149,7 @@ describe('a NUL in the restaurant id of the dining page form', () => {
       )
       expect(response.status).toBe(400)
       expect((await response.json()).result.error).toEqual({
-        diningLocationId: ['Select a restaurant.'],
+        diningLocationIds: ['Select a restaurant.'],
       })
     }
     const saved = await db.selectFrom('diningAlerts').select('id').where('userId', '=', user.id)

@@ -91,8 +91,8 @@ describe('/dining-alerts/new', () => {
     const posted = await post(fields({ flexibility: 'evening' }))
     const { restored } = await restoreDiningDraft(posted, (await subscriberCookie()).cookie)
     expect(restored.draft).toMatchObject({
-      diningLocationId: '354099',
-      timeChoice: 'dinner',
+      diningLocationIds: ['354099'],
+      mealPeriods: ['dinner'],
       partySize: 4,
     })
   })

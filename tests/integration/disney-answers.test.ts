@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { configureSimulator } from '../../mocks/disney.ts'
-import { relinkQuestion } from '~/models/question.server'
+import { linkQuestions } from '~/models/question.server'
 import { checkProcessor } from '../../worker/check.ts'
 import { AnswerWatch } from '../../worker/upstream/answer-watch.ts'
 import { UpstreamFault } from '../../worker/upstream/errors.ts'
@@ -152,10 +152,10 @@ describe('a hotel answer', () => {
     // New dates are a new question, with its own answer from Disney.
     await db
       .updateTable('hotelAlerts')
-      .set({ checkInDate: daysFromToday(40), checkOutDate: daysFromToday(44) })
+      .set({ checkInDate: daysFromToday(40), latestCheckInDate: daysFromToday(40) })
       .where('id', '=', alert.id)
       .execute()
-    await relinkQuestion(db, 'hotel', alert.id)
+    await linkQuestions(db, 'hotel', alert.id)
     configureSimulator({ script: { dining: [], rooms: [] } })
     await checkNow('hotel', [alert.id])
     expect((await hotelRow(alert.id)).notBookableSince).toBeNull()

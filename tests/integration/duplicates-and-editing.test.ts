@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import type { User } from '../../db/schema.ts'
 import { ALERT_ERRORS } from '~/domain/alerts'
-import { diningEditHref, hotelEditHref } from '~/domain/alert-drafts'
+import { diningEditHref } from '~/domain/dining-drafts'
+import { hotelEditHref } from '~/domain/hotel-drafts'
 import { action as hotelApi } from '~/routes/api.availability-queries'
 import { action as diningApi } from '~/routes/api.dining-alerts'
 import { action as hotelPage, loader as hotelPageLoader } from '~/routes/alerts.hotels'
@@ -323,7 +324,7 @@ describe('editing an alert without JavaScript', () => {
     expect(page.editing).toBe(alert.id)
     expect(page.draft).toMatchObject({
       resortLocationIdentifier: 'disney-world',
-      diningLocationId: alert.diningLocationId,
+      diningLocationIds: [alert.diningLocationId],
       partySize: 4,
     })
 

@@ -68,7 +68,8 @@ async function dueAlerts(questions: number, perQuestion = 3, planId = 'the-club'
 async function uncheckedCount(ids: string[], since: Date) {
   const { count } = await db
     .selectFrom('diningAlerts as a')
-    .innerJoin('questions as q', 'q.id', 'a.questionId')
+    .innerJoin('alertQuestions as aq', 'aq.diningAlertId', 'a.id')
+    .innerJoin('questions as q', 'q.id', 'aq.questionId')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('a.id', 'in', ids)
     .where((eb) => eb.or([eb('q.lastCheckedAt', 'is', null), eb('q.lastCheckedAt', '<', since)]))
@@ -84,7 +85,8 @@ async function checkState(
 ) {
   const unchecked = await db
     .selectFrom('diningAlerts as a')
-    .innerJoin('questions as q', 'q.id', 'a.questionId')
+    .innerJoin('alertQuestions as aq', 'aq.diningAlertId', 'a.id')
+    .innerJoin('questions as q', 'q.id', 'aq.questionId')
     .select([
       'a.id',
       'a.status',
@@ -362,7 +364,8 @@ async function recordChecks() {
   return async (ids: string[]) => {
     const { rows } = await sql<{ alertId: string; checks: number }>`
       select a.id as alert_id, count(c.at)::int as checks
-      from dining_alerts a left join fault_checks c on c.question_id = a.question_id
+      from dining_alerts a join alert_questions aq on aq.dining_alert_id = a.id
+        left join fault_checks c on c.question_id = aq.question_id
       where a.id = any(${ids}::uuid[]) group by a.id`.execute(db)
     return new Map(rows.map((row) => [row.alertId, row.checks]))
   }

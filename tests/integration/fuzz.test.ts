@@ -303,7 +303,7 @@ describe('fuzzed dining page form', () => {
         const response = await expectSafe(diningPage, request)
         expect(response.status).toBe(400)
         expect((await response.json()).result.error).toEqual({
-          diningLocationId: ['Select a restaurant.'],
+          diningLocationIds: ['Select a restaurant.'],
         })
       }),
       RUNS,

@@ -23,7 +23,7 @@ type PgTypeOf<V> = V extends Date
       ? 'integer' | 'smallint' | 'bigint'
       : V extends string
         ? 'text' | 'uuid' | 'date' | 'time without time zone'
-        : V extends readonly unknown[]
+        : V extends readonly (string | number)[]
           ? 'ARRAY'
           : V extends Uint8Array
             ? 'bytea'
@@ -37,6 +37,13 @@ type Columns<T extends keyof Database> = {
 }
 
 const DECLARED: { [T in keyof Database]: Columns<T> } = {
+  alertQuestions: {
+    questionId: ['bigint', false],
+    hotelAlertId: ['uuid', true],
+    diningAlertId: ['uuid', true],
+    roomTypeIds: ['ARRAY', true],
+    split: ['boolean', false],
+  },
   analyticsEvents: {
     id: ['bigint', false],
     name: ['text', false],
@@ -77,8 +84,12 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
     id: ['uuid', false],
     userId: ['uuid', false],
     resortLocationIdentifier: ['text', false],
+    diningLocationIds: ['ARRAY', false],
     diningLocationId: ['text', false],
+    reserveDates: ['ARRAY', false],
     reserveDate: ['date', false],
+    lastReserveDate: ['date', false],
+    mealPeriods: ['ARRAY', false],
     partySize: ['integer', false],
     preferredTime: ['time without time zone', true],
     timeRangeStart: ['time without time zone', true],
@@ -86,7 +97,6 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
     status: ['smallint', false],
     statusReason: ['text', true],
     startedAt: ['timestamp with time zone', true],
-    questionId: ['bigint', false],
     lastFoundAt: ['timestamp with time zone', true],
     snoozedUntil: ['date', true],
     createdAt: ['timestamp with time zone', false],
@@ -106,19 +116,22 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
   hotelAlerts: {
     id: ['uuid', false],
     userId: ['uuid', false],
+    resorts: ['jsonb', false],
     resortId: ['uuid', false],
     checkInDate: ['date', false],
+    latestCheckInDate: ['date', false],
+    minNights: ['smallint', false],
+    maxNights: ['smallint', false],
     checkOutDate: ['date', false],
+    splitStays: ['boolean', false],
     numberOfAdults: ['integer', false],
     agesOfChildren: ['ARRAY', false],
     accessible: ['boolean', false],
-    roomTypeIds: ['ARRAY', false],
     keepWatching: ['boolean', false],
     status: ['smallint', false],
     type: ['smallint', false],
     statusReason: ['text', true],
     startedAt: ['timestamp with time zone', true],
-    questionId: ['bigint', false],
     lastFoundAt: ['timestamp with time zone', true],
     snoozedUntil: ['date', true],
     createdAt: ['timestamp with time zone', false],
@@ -182,6 +195,7 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
     toNumber: ['text', false],
     body: ['text', false],
     bookingUrl: ['text', true],
+    secondBookingUrl: ['text', true],
     status: ['text', false],
     twilioSid: ['text', true],
     error: ['text', true],

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { maintenanceProcessor } from '../../worker/maintenance.ts'
-import { relinkQuestion } from '~/models/question.server'
+import { linkQuestions } from '~/models/question.server'
 import { createSession } from '~/models/session.server'
 import { issueCode } from '~/models/verification.server'
 import { getEnv } from '~/env.server'
@@ -66,10 +66,10 @@ describe('the maintenance sweep', () => {
       .execute()
     await db
       .updateTable('diningAlerts')
-      .set({ reserveDate: daysFromToday(46) })
+      .set({ reserveDates: [daysFromToday(46)] })
       .where('id', '=', moved.id)
       .execute()
-    await relinkQuestion(db, 'dining', moved.id)
+    await linkQuestions(db, 'dining', moved.id)
 
     const sweep = maintenanceProcessor(db, getLogger(), {
       analyticsRetentionDays: 395,

@@ -1,8 +1,12 @@
+import { questionsOfAlerts } from '~/models/question.server'
 import { getDb } from '~/utils/db.server'
 
 /** Rows as the app or the worker left them, for assertions. */
 
-/** An alert with where its question's schedule stands (decision 0028). */
+/**
+ * An alert with where its question's schedule stands (decision 0028): its first question, an
+ * exact alert's only one.
+ */
 export async function alertRow(kind: 'hotel' | 'dining', id: string) {
   const db = getDb()
   const alert = await db
@@ -10,6 +14,7 @@ export async function alertRow(kind: 'hotel' | 'dining', id: string) {
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
+  const [questionId] = await questionsOfAlerts(db, kind, [id])
   const question = await db
     .selectFrom('questions')
     .select([
@@ -20,9 +25,9 @@ export async function alertRow(kind: 'hotel' | 'dining', id: string) {
       'intervalMinutes',
       'alertCount',
     ])
-    .where('id', '=', alert.questionId)
+    .where('id', '=', questionId!)
     .executeTakeFirstOrThrow()
-  return { ...alert, ...question }
+  return { ...alert, questionId: questionId!, ...question }
 }
 
 /** A user's alerts of one kind, oldest first. */

@@ -17,9 +17,11 @@ import { tickProcessor } from '../../worker/scheduler.ts'
 import { smsProcessor } from '../../worker/sms.ts'
 import { AnswerWatch } from '../../worker/upstream/answer-watch.ts'
 import { CircuitBreaker } from '../../worker/upstream/breaker.ts'
+import { ResortScreen } from '../../worker/upstream/resort-screen.ts'
 import { CheckCounter } from '~/utils/check-counts.server'
 import { ENDPOINT_FAMILIES, upstreamKey } from '~/utils/upstream-health.server'
 import { getEnv } from '~/env.server'
+import { questionsOfAlerts } from '~/models/question.server'
 import { getDb } from '~/utils/db.server'
 
 export const env = getEnv()
@@ -32,7 +34,19 @@ export const breaker = new CircuitBreaker(connection, env.redisPrefix)
 export const drift = new DriftRecorder(db, metrics, logger)
 export const answers = new AnswerWatch(connection, env.redisPrefix)
 export const checkCounts = new CheckCounter(connection, env.redisPrefix)
-export const deps = { db, queues, breaker, drift, answers, checkCounts, metrics, logger, env }
+export const screen = new ResortScreen(connection, env.redisPrefix)
+export const deps = {
+  db,
+  queues,
+  screen,
+  breaker,
+  drift,
+  answers,
+  checkCounts,
+  metrics,
+  logger,
+  env,
+}
 export const tick = tickProcessor({ db, queues, logger, batchSize: 500 })
 export const check = checkProcessor(deps)
 export const sendText = smsProcessor({ db, env, logger, metrics })
@@ -44,6 +58,9 @@ afterAll(async () => {
 
 beforeEach(async () => {
   resetSimulator()
+  // Each test asks Disney afresh: no multi-resort answer of an earlier test is kept.
+  const screened = await connection.keys(`${env.redisPrefix}:resort-screen:*`)
+  if (screened.length) await connection.del(...screened)
   await queues.check.obliterate({ force: true })
   await queues.sms.obliterate({ force: true })
   await connection.del(
@@ -70,14 +87,15 @@ export function asJob<T>(data: T, id = 'test') {
 
 /**
  * A check job of some alerts' questions, claimed now as the tick would at their alerts' slot:
- * their last check is put a day back (the slowest plan's interval), so a slot of every plan
+ * a last check is put a day back (the slowest plan's interval), so a slot of every plan
  * lies between it and this one and every alert acts on the answer (decision 0028). With
- * `asScheduled`, the last check stays as it was: the test moves the clock itself.
+ * `asScheduled`, the last check stays as it was: the test moves the clock itself; with `only`,
+ * the job asks just those of the alerts' questions (a flexible alert's are asked apart).
  */
 export async function questionJob(
   kind: CheckJob['kind'],
   alertIds: string[],
-  { asScheduled = false } = {},
+  { asScheduled = false, only }: { asScheduled?: boolean; only?: readonly number[] } = {},
 ) {
   const claimedAt = Date.now()
   const dayBack = new Date(claimedAt - 24 * 60 * 60_000)
@@ -85,13 +103,15 @@ export async function questionJob(
     .updateTable('questions')
     .set({
       claimedAt: new Date(claimedAt),
-      ...(!asScheduled && { lastCheckedAt: sql<Date>`least(last_checked_at, ${dayBack})` }),
+      // A question never asked stays so (only an answered one is screened, decision 0033).
+      ...(!asScheduled && {
+        lastCheckedAt: sql<Date>`case when last_checked_at is not null then least(last_checked_at, ${dayBack}) end`,
+      }),
     })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom(kind === 'hotel' ? 'hotelAlerts' : 'diningAlerts')
-        .select('questionId')
-        .where('id', 'in', alertIds),
+    .where(
+      'id',
+      'in',
+      (await questionsOfAlerts(db, kind, alertIds)).filter((id) => !only || only.includes(id)),
     )
     .returning(['id', 'key'])
     .execute()
@@ -108,13 +128,9 @@ export async function questionJob(
 
 /** The queued check jobs that ask an alert's question. */
 export async function checkJobsFor(kind: CheckJob['kind'], alertId: string) {
-  const { questionId } = await db
-    .selectFrom(kind === 'hotel' ? 'hotelAlerts' : 'diningAlerts')
-    .select('questionId')
-    .where('id', '=', alertId)
-    .executeTakeFirstOrThrow()
+  const asked = await questionsOfAlerts(db, kind, [alertId])
   return (await queues.check.getJobs(['waiting'])).filter((job) =>
-    job.data.questions.some((question) => question.questionId === questionId),
+    job.data.questions.some((question) => asked.includes(question.questionId)),
   )
 }
 

@@ -15,7 +15,10 @@ export default function RoomTypeCombobox({
   rooms,
   selectedIds,
   onChange,
+  at,
 }: {
+  /** The resort's name, where a form has pickers for several resorts. */
+  at?: string
   rooms: readonly RoomTypeJson[]
   selectedIds: readonly string[]
   onChange: (ids: string[]) => void
@@ -24,6 +27,7 @@ export default function RoomTypeCombobox({
   const selected = rooms.filter((room) => selectedIds.includes(room.id))
   const needle = query.trim().toLowerCase()
   const options = needle ? rooms.filter((room) => room.name.toLowerCase().includes(needle)) : rooms
+  const where = at ? ` at ${at}` : ''
 
   return (
     <>
@@ -36,7 +40,7 @@ export default function RoomTypeCombobox({
       >
         <div className="relative">
           <ComboboxInput
-            aria-label="Room Types"
+            aria-label={`Room Types${where}`}
             className={inputClass}
             placeholder={
               selected.length ? `${selected.length} selected, add more…` : 'Choose room types'
@@ -46,7 +50,7 @@ export default function RoomTypeCombobox({
           />
           <ComboboxButton
             className="absolute inset-y-0 right-0 px-3 text-slate-500"
-            aria-label="Show room types"
+            aria-label={`Show room types${where}`}
           >
             ▾
           </ComboboxButton>
@@ -81,7 +85,7 @@ export default function RoomTypeCombobox({
         </div>
       </Combobox>
       {selected.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Selected room types">
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label={`Selected room types${where}`}>
           {selected.map((room) => (
             <li
               key={room.id}

@@ -15,12 +15,18 @@ export function roomDetail(room: RoomTypeJson) {
  * JavaScript a list of checkboxes. Only rooms that fit the party are offered.
  */
 export function RoomTypePicker({
+  name = 'roomIds',
+  at,
   allRooms,
   fittingRooms,
   selectedIds,
   onChange,
   loading = false,
 }: {
+  /** The posted field: the form's own resort's, or an other resort's (`otherResorts[0].roomIds`). */
+  name?: string
+  /** The resort's name, where a form has pickers for several resorts. */
+  at?: string
   allRooms: readonly RoomTypeJson[]
   fittingRooms: readonly RoomTypeJson[]
   selectedIds: readonly string[]
@@ -50,7 +56,7 @@ export function RoomTypePicker({
   if (!hydrated || !onChange) {
     return (
       <fieldset>
-        <legend className="sr-only">Room Types</legend>
+        <legend className="sr-only">{at ? `Room Types at ${at}` : 'Room Types'}</legend>
         {count}
         <ul className="grid gap-2 sm:grid-cols-2">
           {fittingRooms.map((room) => (
@@ -58,7 +64,7 @@ export function RoomTypePicker({
               <label className="hover:border-brand-500 flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3">
                 <input
                   type="checkbox"
-                  name="roomIds"
+                  name={name}
                   value={room.id}
                   defaultChecked={selectedIds.includes(room.id)}
                   className="mt-1"
@@ -81,10 +87,15 @@ export function RoomTypePicker({
       {fittingRooms
         .filter((room) => selectedIds.includes(room.id))
         .map((room) => (
-          <input key={room.id} type="hidden" name="roomIds" value={room.id} />
+          <input key={room.id} type="hidden" name={name} value={room.id} />
         ))}
       <Suspense fallback={<p className="text-sm text-slate-500">Loading room types…</p>}>
-        <RoomTypeCombobox rooms={fittingRooms} selectedIds={selectedIds} onChange={onChange} />
+        <RoomTypeCombobox
+          rooms={fittingRooms}
+          selectedIds={selectedIds}
+          onChange={onChange}
+          at={at}
+        />
       </Suspense>
     </div>
   )

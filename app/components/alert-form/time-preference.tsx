@@ -1,24 +1,16 @@
-import {
-  MEAL_WINDOWS,
-  TIME_SLOTS,
-  toleranceLabel,
-  twelveHour,
-  type Meal,
-} from '~/domain/dining-alert'
+import { MEAL_WINDOWS, TIME_SLOTS, toleranceLabel, twelveHour } from '~/domain/dining-alert'
+import { MEALS } from '~/domain/flexible-dining'
 import { useHydrated } from '~/hooks/use-hydrated'
-import type { TimeChoice, TimeFields } from '~/domain/alert-drafts'
+import type { TimeFields } from '~/domain/dining-drafts'
 
-const CHOICES: { value: TimeChoice; label: string }[] = [
-  { value: 'all-day', label: 'All Day' },
-  ...(Object.keys(MEAL_WINDOWS) as Meal[]).map((meal) => ({
-    value: meal,
-    label: MEAL_WINDOWS[meal].label,
-  })),
-]
+const chip =
+  'cursor-pointer rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-300'
+const NONE: TimeFields = { mealPeriods: [], specificTime: '', tolerance: 0 }
 
 /**
- * All Day, a meal, or a specific time with its flexibility. The choices are radio buttons
- * styled as buttons, so they work without JavaScript; the flexibility shows for a specific time.
+ * All Day, one or more meals, or a specific time with its flexibility. The meals are checkboxes
+ * and All Day a radio button, styled as buttons, so they work without JavaScript (where meals or
+ * a time picked while All Day is still checked mean those); the flexibility shows for a time.
  */
 export function TimePreferenceField({
   value,
@@ -36,24 +28,41 @@ export function TimePreferenceField({
   idPrefix: string
 }) {
   const hydrated = useHydrated()
-  const chip =
-    'cursor-pointer rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-300'
+  const allDay = !value.mealPeriods.length && !value.specificTime
+  const toggle = (meal: (typeof MEALS)[number]) =>
+    onChange({
+      ...NONE,
+      mealPeriods: value.mealPeriods.includes(meal)
+        ? value.mealPeriods.filter((chosen) => chosen !== meal)
+        : MEALS.filter((item) => item === meal || value.mealPeriods.includes(item)),
+    })
   return (
     <div className="space-y-4">
       <fieldset>
         <legend className="sr-only">Preferred Time</legend>
         <div className="flex flex-wrap gap-2">
-          {CHOICES.map((choice) => (
-            <label key={choice.value}>
+          <label>
+            <input
+              type="radio"
+              name="timeChoice"
+              value="all-day"
+              checked={allDay}
+              onChange={() => onChange(NONE)}
+              className="peer sr-only"
+            />
+            <span className={chip}>All Day</span>
+          </label>
+          {MEALS.map((meal) => (
+            <label key={meal}>
               <input
-                type="radio"
-                name="timeChoice"
-                value={choice.value}
-                checked={value.timeChoice === choice.value}
-                onChange={() => onChange({ ...value, timeChoice: choice.value })}
+                type="checkbox"
+                name="mealPeriods"
+                value={meal}
+                checked={value.mealPeriods.includes(meal)}
+                onChange={() => toggle(meal)}
                 className="peer sr-only"
               />
-              <span className={chip}>{choice.label}</span>
+              <span className={chip}>{MEAL_WINDOWS[meal].label}</span>
             </label>
           ))}
           {!hydrated && (
@@ -62,13 +71,14 @@ export function TimePreferenceField({
                 type="radio"
                 name="timeChoice"
                 value="time"
-                defaultChecked={value.timeChoice === 'time'}
+                defaultChecked={Boolean(value.specificTime) && !value.mealPeriods.length}
                 className="peer sr-only"
               />
               <span className={chip}>Specific time</span>
             </label>
           )}
         </div>
+        <p className="mt-2 text-xs text-slate-500">Choose one meal or several.</p>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium text-slate-700" htmlFor={`${idPrefix}-time`}>
@@ -76,15 +86,14 @@ export function TimePreferenceField({
           <select
             id={`${idPrefix}-time`}
             name="specificTime"
-            value={value.timeChoice === 'time' ? value.specificTime : ''}
-            onChange={(event) => {
-              const time = event.currentTarget.value
-              onChange(
-                time
-                  ? { ...value, timeChoice: 'time', specificTime: time }
-                  : { ...value, timeChoice: 'all-day' },
-              )
-            }}
+            value={value.specificTime}
+            onChange={(event) =>
+              onChange({
+                ...NONE,
+                specificTime: event.currentTarget.value,
+                tolerance: value.tolerance,
+              })
+            }
             className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
           >
             <option value="">Choose a time</option>
@@ -95,7 +104,7 @@ export function TimePreferenceField({
             ))}
           </select>
         </label>
-        {(!hydrated || value.timeChoice === 'time') && (
+        {(!hydrated || value.specificTime) && (
           <label
             className="block text-sm font-medium text-slate-700"
             htmlFor={`${idPrefix}-tolerance`}
@@ -106,7 +115,11 @@ export function TimePreferenceField({
               name="tolerance"
               value={String(value.tolerance)}
               onChange={(event) =>
-                onChange({ ...value, tolerance: Number(event.currentTarget.value) })
+                onChange({
+                  mealPeriods: value.mealPeriods,
+                  specificTime: value.specificTime,
+                  tolerance: Number(event.currentTarget.value),
+                })
               }
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
             >

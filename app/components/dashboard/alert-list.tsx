@@ -1,6 +1,7 @@
 import { Link, useFetcher } from '@remix-run/react'
 import { formatDistanceToNowStrict } from 'date-fns'
-import { diningEditHref, hotelEditHref } from '~/domain/alert-drafts'
+import { diningEditHref } from '~/domain/dining-drafts'
+import { hotelEditHref } from '~/domain/hotel-drafts'
 import { statusLabel } from '~/domain/alerts'
 import { alertPageHref } from '~/domain/alert-history'
 import { alertDetails, alertName, alertNotice, alertWhen, alertWhere } from '~/domain/alert-words'

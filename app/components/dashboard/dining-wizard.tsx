@@ -1,66 +1,66 @@
 import { AlertSaveError } from '~/components/alert-form/field'
 import { useState } from 'react'
-import { SingleDateCalendar } from '~/components/alert-form/calendar'
-import { ChoiceList } from '~/components/alert-form/choice-list'
-import { DiningPartyInput } from '~/components/alert-form/party-fields'
+import { DiningDatesField } from '~/components/alert-form/date-range-fields'
+import { DiningCoverageNote } from '~/components/alert-form/dining-coverage-note'
+import { DiningPartyInput } from '~/components/alert-form/dining-party-input'
+import { RestaurantChoices } from '~/components/alert-form/restaurant-choices'
 import { TimePreferenceField } from '~/components/alert-form/time-preference'
 import { Modal } from '~/components/modal'
-import { timeFieldsOf, type TimeFields } from '~/domain/alert-drafts'
+import { diningAlertFields, diningDraftOf, type DiningDraft } from '~/domain/dining-drafts'
+import { diningAlertShape } from '~/domain/alert-shape'
+import type { CatalogueChoice } from '~/domain/catalogue-choices'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
-import {
-  DINING_MESSAGES,
-  DINING_PARTY,
-  fromDiningTimes,
-  toDiningTimes,
-  WIZARD_TOLERANCES,
-  type TimePreference,
-} from '~/domain/dining-alert'
+import { DINING_MESSAGES, DINING_PARTY, WIZARD_TOLERANCES } from '~/domain/dining-alert'
 import type { DiningAlertJson } from '~/models/dining-alert.server'
 import { useAlertSaver } from './save-alert'
 import { useRestaurantChoices } from './use-catalogue'
 import { WizardFooter, WizardSteps } from './wizard-parts'
 
-const STEPS = ['Restaurant', 'Date, Party & Time'] as const
+const STEPS = ['Restaurants', 'Dates, Party & Time'] as const
 /** The restaurant list shows this many at once (catalogue §9). */
 const SHOWN = 20
 
-interface DiningDraft extends TimeFields {
-  diningLocationId: string | null
-  reserveDate: string
-  partySize: number
-}
-
-function toPreference(fields: TimeFields): TimePreference {
-  if (fields.timeChoice === 'time' && fields.specificTime) {
-    return { kind: 'time', time: fields.specificTime, toleranceMinutes: fields.tolerance }
-  }
-  if (fields.timeChoice === 'all-day' || fields.timeChoice === 'time') return { kind: 'all-day' }
-  return { kind: 'meal', meal: fields.timeChoice }
-}
-
-function draftFrom(alert?: DiningAlertJson): DiningDraft {
-  if (!alert) {
-    return {
-      diningLocationId: null,
-      reserveDate: '',
-      partySize: DINING_PARTY.default,
-      timeChoice: 'all-day',
-      specificTime: '',
-      tolerance: 0,
-    }
-  }
-  return {
-    diningLocationId: alert.diningLocationId,
-    reserveDate: alert.reserveDate,
-    partySize: alert.partySize,
-    ...timeFieldsOf(fromDiningTimes(alert)),
-  }
+const NEW_DRAFT: DiningDraft = {
+  resortLocationIdentifier: 'disneyland',
+  diningLocationIds: [],
+  reserveDate: '',
+  latestReserveDate: '',
+  reserveDates: [],
+  partySize: DINING_PARTY.default,
+  mealPeriods: [],
+  specificTime: '',
+  tolerance: 0,
 }
 
 /**
- * The dashboard's dining alert wizard: a restaurant, then the date, party and time. Mounted when
- * it opens, so each opening starts afresh.
+ * The restaurants to choose from: the catalogue's, and those of the alert being edited that
+ * Disney no longer lists (an edit may keep them). After the first choice, only its destination's.
+ */
+function useChoices(draft: DiningDraft, editing?: DiningAlertJson) {
+  const { restaurants, loading } = useRestaurantChoices()
+  const kept: CatalogueChoice[] = editing
+    ? diningAlertShape(editing)
+        .restaurantChoices.filter((own) => !restaurants.some((item) => item.id === own.id))
+        .map((own) => ({
+          id: own.id,
+          name: own.name,
+          detail: 'No longer listed by Disney',
+          locationIdentifier: editing.resortLocationIdentifier,
+        }))
+    : []
+  const all = [...restaurants, ...kept]
+  const first = all.find((item) => item.id === draft.diningLocationIds[0])
+  const choices = first
+    ? all.filter((item) => item.locationIdentifier === first.locationIdentifier)
+    : all
+  return { choices, first, loading }
+}
+
+/**
+ * The dashboard's dining alert wizard: restaurants, then the dates, party and time, saved
+ * through the JSON API in the simplest shape that says the alert. Mounted when it opens, so each
+ * opening starts afresh.
  */
 export function DiningWizard({
   onClose,
@@ -70,36 +70,30 @@ export function DiningWizard({
   editing?: DiningAlertJson
 }) {
   const [step, setStep] = useState(0)
-  const [draft, setDraft] = useState(() => draftFrom(editing))
+  const [draft, setDraft] = useState(() => (editing ? diningDraftOf(editing) : NEW_DRAFT))
   const { saving, error, fail, save } = useAlertSaver(onClose)
-  const { restaurants, loading } = useRestaurantChoices()
+  const { choices, first, loading } = useChoices(draft, editing)
 
-  const restaurant = restaurants.find((item) => item.id === draft.diningLocationId)
-  const minDate = todayIn(findDestination(restaurant?.locationIdentifier ?? 'disneyland')!.timeZone)
-  const timeReady = draft.timeChoice !== 'time' || Boolean(draft.specificTime)
-  const stepValid = [
-    Boolean(draft.diningLocationId),
-    Boolean(draft.reserveDate) && draft.partySize > 0 && timeReady,
-  ][step]
+  const destination = first?.locationIdentifier ?? draft.resortLocationIdentifier
+  const minDate = todayIn(findDestination(destination)!.timeZone)
+  const dated = Boolean(draft.reserveDate || draft.reserveDates.length)
+  const stepValid = [Boolean(first), dated && draft.partySize > 0][step]
   const update = (changes: Partial<DiningDraft>) =>
     setDraft((current) => ({ ...current, ...changes }))
 
   async function submit() {
-    if (!restaurant || !draft.reserveDate || draft.partySize < 1) {
+    if (!first || !dated || draft.partySize < 1) {
       fail(DINING_MESSAGES.wizardIncomplete)
       return
     }
+    const one = draft.diningLocationIds.length === 1
     await save(
       '/api/dining-alerts',
       editing ? 'PUT' : 'POST',
       {
         ...(editing && { id: editing.id }),
-        resortLocationIdentifier: restaurant.locationIdentifier,
-        diningLocationId: restaurant.id,
-        diningLocationName: restaurant.name,
-        reserveDate: draft.reserveDate,
-        partySize: draft.partySize,
-        ...toDiningTimes(toPreference(draft)),
+        ...diningAlertFields({ ...draft, resortLocationIdentifier: destination }),
+        ...(one && { diningLocationName: first.name }),
         status: editing ? editing.status : 1,
       },
       editing ? DINING_MESSAGES.updateFailed : 'Failed to create alert',
@@ -111,30 +105,23 @@ export function DiningWizard({
       <WizardSteps steps={STEPS} current={step} />
       <fieldset disabled={saving} className="mt-5 min-h-64 space-y-4">
         {step === 0 && (
-          <ChoiceList
-            name="wizardRestaurant"
+          <RestaurantChoices
+            choices={choices}
+            chosenIds={draft.diningLocationIds}
+            onChange={(diningLocationIds) => update({ diningLocationIds })}
             searchName="wizardRestaurantSearch"
-            label="Search restaurants"
-            choices={restaurants}
-            selectedId={draft.diningLocationId}
-            onSelect={(id) => update({ diningLocationId: id })}
             limit={SHOWN}
-            countText={(count) => `${count} restaurant(s) found`}
             emptyText={loading ? 'Loading restaurants...' : 'No restaurants available'}
-            noMatchText={(search) => `No restaurants match "${search}"`}
           />
         )}
         {step === 1 && (
           <>
-            <div>
-              <p className="mb-1 text-sm font-medium text-slate-700">Reserve Date</p>
-              <SingleDateCalendar
-                id="wizard-date"
-                minDate={minDate}
-                value={draft.reserveDate || undefined}
-                onChange={(reserveDate) => update({ reserveDate })}
-              />
-            </div>
+            <DiningDatesField
+              idPrefix="wizard"
+              minDate={minDate}
+              value={draft}
+              onChange={(dates) => update(dates)}
+            />
             <label className="block text-sm font-medium text-slate-700">
               Party Size
               <DiningPartyInput
@@ -154,6 +141,7 @@ export function DiningWizard({
                 flexibilityLabel="Time Range"
               />
             </div>
+            <DiningCoverageNote alert={draft} />
           </>
         )}
         {error && (

@@ -1,15 +1,25 @@
 import { AlertSaveError } from '~/components/alert-form/field'
 import { useState } from 'react'
-import { DateRangeCalendar } from '~/components/alert-form/calendar'
 import { ChoiceList } from '~/components/alert-form/choice-list'
 import { KeepWatchingField } from '~/components/alert-form/keep-watching-field'
 import { PartyFields } from '~/components/alert-form/party-fields'
-import { RoomTypePicker } from '~/components/alert-form/room-type-picker'
+import { OtherResorts, ResortRoomsField } from '~/components/alert-form/resort-choices'
+import { SplitStaysField } from '~/components/alert-form/split-stays-field'
+import { StayCount } from '~/components/alert-form/stay-count'
+import { StayWindowFields } from '~/components/alert-form/stay-window-fields'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
 import { Modal } from '~/components/modal'
-import { EMPTY_HOTEL_DRAFT, type HotelDraft } from '~/domain/alert-drafts'
+import {
+  EMPTY_HOTEL_DRAFT,
+  hotelAlertFields,
+  hotelDraftChoices,
+  hotelDraftCost,
+  hotelDraftOf,
+  stayEndOf,
+} from '~/domain/hotel-drafts'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
+import { isTooWide } from '~/domain/flexible-cost'
 import { HOTEL_MESSAGES } from '~/domain/hotel-alert'
 import type { HotelAlertJson } from '~/models/hotel-alert.server'
 import type { CatalogueChoice } from '~/domain/catalogue-choices'
@@ -18,20 +28,6 @@ import { useResortChoices } from './use-catalogue'
 import { WizardFooter, WizardSteps } from './wizard-parts'
 
 const STEPS = ['Resort & Dates', 'Guest Details', 'Select Room Type'] as const
-
-function draftFrom(alert: HotelAlertJson | undefined, resortId: string | null): HotelDraft {
-  if (!alert) return { ...EMPTY_HOTEL_DRAFT, resortId }
-  return {
-    resortId: alert.resortId,
-    checkInDate: alert.checkInDate,
-    checkOutDate: alert.checkOutDate,
-    adults: alert.numberOfAdults,
-    childAges: alert.agesOfChildren,
-    accessible: alert.accessible,
-    roomIds: alert.roomIds,
-    keepWatching: alert.keepWatching,
-  }
-}
 
 /**
  * The dashboard's hotel alert wizard: three steps, for a new alert or an edit. It is mounted
@@ -52,36 +48,44 @@ export function HotelWizard({
   const [step, setStep] = useState(0)
   const { saving, error, fail, save } = useAlertSaver(onClose)
   const { resorts, loading, failed } = useResortChoices(fromPage)
-  const hotel = useHotelDraft(draftFrom(editing, prefillResortId), { resortId: null, rooms: [] })
+  const hotel = useHotelDraft(
+    editing ? hotelDraftOf(editing) : { ...EMPTY_HOTEL_DRAFT, resortId: prefillResortId },
+    { resortId: null, rooms: [] },
+    (id) => resorts.find((item) => item.id === id)?.locationIdentifier,
+  )
   const { draft } = hotel
 
   const resort = resorts.find((item) => item.id === draft.resortId)
   const minDate = todayIn(findDestination(resort?.locationIdentifier ?? 'disneyland')!.timeZone)
   const partyTooBig = hotel.rooms.length > 0 && hotel.fitting.length === 0
+  const cost = hotelDraftCost(draft)
+  const stayChosen = Boolean(draft.resortId && draft.checkInDate && stayEndOf(draft))
+  const otherRooms = draft.otherResorts.map((row) => hotel.roomsOf(row.resortId))
   const stepValid = [
-    Boolean(draft.resortId && draft.checkInDate && draft.checkOutDate),
+    stayChosen,
     draft.adults >= 1 &&
       draft.childAges.every((age) => age !== null) &&
       !partyTooBig &&
       !hotel.roomsLoading,
-    draft.roomIds.length > 0 && !hotel.roomsLoading,
+    (draft.anyRoom || draft.roomIds.length > 0) &&
+      draft.otherResorts.every((row) => row.resortId && (row.anyRoom || row.roomIds.length)) &&
+      !hotel.roomsLoading &&
+      !otherRooms.some((rooms) => rooms.loading) &&
+      !(cost && isTooWide(cost)),
   ][step]
 
   async function submit() {
-    if (!draft.resortId || !draft.checkInDate || !draft.checkOutDate) {
+    if (!stayChosen) {
       fail(HOTEL_MESSAGES.wizardIncomplete)
       return
     }
     const payload = {
       ...(editing && { id: editing.id, status: editing.status }),
-      resortId: draft.resortId,
-      checkInDate: draft.checkInDate,
-      checkOutDate: draft.checkOutDate,
+      ...hotelAlertFields(hotelDraftChoices(draft)),
       numberOfAdults: draft.adults,
       numberOfChildren: draft.childAges.length,
       agesOfChildren: draft.childAges,
       accessible: draft.accessible,
-      roomIds: draft.roomIds,
       keepWatching: draft.keepWatching,
       active: true,
     }
@@ -117,16 +121,11 @@ export function HotelWizard({
             />
             <div>
               <p className="mb-1 text-sm font-medium text-slate-700">Dates</p>
-              <DateRangeCalendar
-                id="wizard-dates"
+              <StayWindowFields
+                idPrefix="wizard"
+                stay={draft}
                 minDate={minDate}
-                value={{
-                  from: draft.checkInDate || undefined,
-                  to: draft.checkOutDate || undefined,
-                }}
-                onChange={(range) =>
-                  hotel.update({ checkInDate: range.from ?? '', checkOutDate: range.to ?? '' })
-                }
+                onChange={hotel.update}
               />
             </div>
           </>
@@ -159,18 +158,38 @@ export function HotelWizard({
         )}
         {step === 2 && (
           <>
-            {hotel.roomsFailed ? (
-              <p role="alert" className="text-sm text-red-600">
-                Failed to load room types. Please try again.
-              </p>
-            ) : (
-              <RoomTypePicker
-                allRooms={hotel.rooms}
-                fittingRooms={hotel.fitting}
-                selectedIds={draft.roomIds}
-                loading={hotel.roomsLoading}
-                onChange={(roomIds) => hotel.update({ roomIds })}
-              />
+            <ResortRoomsField
+              name="wizardRoomIds"
+              resort={draft}
+              rooms={{
+                all: hotel.rooms,
+                fitting: hotel.fitting,
+                loading: hotel.roomsLoading,
+                failed: hotel.roomsFailed,
+              }}
+              onChange={hotel.update}
+            />
+            <SplitStaysField
+              id="wizard-split-stays"
+              checked={draft.splitStays}
+              onChange={(splitStays) => hotel.update({ splitStays })}
+            />
+            {resort && (
+              <div>
+                <p className="mb-2 text-sm font-medium text-slate-700">Also watch</p>
+                <OtherResorts
+                  idPrefix="wizard"
+                  draft={draft}
+                  choices={resorts.filter(
+                    (item) =>
+                      item.locationIdentifier === resort.locationIdentifier &&
+                      item.id !== resort.id,
+                  )}
+                  roomsOf={hotel.roomsOf}
+                  onChange={(otherResorts) => hotel.update({ otherResorts })}
+                  errorOf={() => undefined}
+                />
+              </div>
             )}
             <KeepWatchingField
               name="wizardKeepWatching"
@@ -178,6 +197,7 @@ export function HotelWizard({
               onChange={(keepWatching) => hotel.update({ keepWatching })}
               style="wizard"
             />
+            <StayCount cost={cost} said={null} />
           </>
         )}
         {error && (

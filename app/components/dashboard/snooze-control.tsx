@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { Form, useFetcher, useLocation } from '@remix-run/react'
 import { FieldError } from '~/components/ui/field'
 import type { AlertKind } from '~/domain/alerts'
+import { diningAlertShape, hotelAlertShape } from '~/domain/alert-shape'
 import { formatLongDate, todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { lastSnoozeDate, parseSnoozeForm } from '~/domain/snooze'
@@ -18,16 +19,19 @@ export interface Snoozable {
   today: string
 }
 
+/** A flexible alert's snooze ends before its earliest stay or date, as its schema has it. */
 export function snoozableOf(alert: DashboardAlert, name: string): Snoozable {
-  const destination =
-    alert.kind === 'hotel' ? alert.resort.resortLocation.identifier : alert.resortLocationIdentifier
+  const [destination, startsOn] =
+    alert.kind === 'hotel'
+      ? [hotelAlertShape(alert).destination, alert.checkInDate]
+      : [alert.resortLocationIdentifier, diningAlertShape(alert).reserveDates[0]!]
   return {
     kind: alert.kind,
     id: alert.id,
     name,
     status: alert.status,
     snoozedUntil: alert.snoozedUntil,
-    startsOn: alert.kind === 'hotel' ? alert.checkInDate : alert.reserveDate,
+    startsOn,
     today: todayIn(findDestination(destination)?.timeZone ?? 'America/New_York'),
   }
 }

@@ -1,0 +1,202 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { createDb } from '../../db/client.ts'
+import { createUser } from '../../db/factories.ts'
+import { listDiningAlerts } from '~/models/dining-alert.server'
+import { expectFitsScreen, logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
+
+/*
+ * Flexible dining alerts in Chromium (issue 29): several restaurants, a range of dates and meal
+ * periods, from the page form and from the dashboard, with JavaScript on and off, at phone and
+ * desktop sizes. The dates are five months out, apart from the other journeys' dates.
+ */
+
+setupBrowser()
+const db = createDb(inject('databaseUrl'), { max: 2 })
+afterAll(() => db.destroy())
+
+const MONTHS_AHEAD = 5
+const month = new Date(new Date().getFullYear(), new Date().getMonth() + MONTHS_AHEAD, 1)
+const monthName = month.toLocaleString('en-US', { month: 'long' })
+const iso = (day: number) =>
+  `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+
+async function subscriber() {
+  return createUser(db, {
+    planId: 'magic-hour',
+    stripeSubscriptionPlanId: 'price_mock_magic_hour',
+    trialStartUtc: new Date(),
+  })
+}
+
+/** Opens a date's calendar and picks a day of the month five months out. */
+async function pickDate(page: Page, field: string, day: number, monthsToTurn: number) {
+  await page.locator(field).click()
+  for (let turn = 0; turn < monthsToTurn; turn++)
+    await page.getByRole('button', { name: /next month/i }).click()
+  await page.getByRole('button', { name: new RegExp(`${monthName} ${day}(st|nd|rd|th)?,`) }).click()
+  // The calendar closes a moment after the pick; a person waits for that before going on.
+  await page.getByRole('grid').waitFor({ state: 'detached' })
+}
+
+/** Searches a restaurant list (with the Search button without JavaScript) and picks one. */
+async function chooseRestaurant(
+  scope: Page | Locator,
+  javaScript: boolean,
+  placeholder: string,
+  search: string,
+  name: RegExp,
+) {
+  await scope.getByPlaceholder(placeholder).fill(search)
+  if (!javaScript) await scope.getByRole('button', { name: 'Search', exact: true }).click()
+  await scope.getByRole('button', { name }).click()
+  await scope.getByRole('list', { name: 'Chosen restaurants' }).getByText(name).waitFor()
+}
+
+/**
+ * Lunch or dinner for 4 at Blue Bayou or Cafe Orleans, the 16th to the 19th, on /alerts/dining
+ * as it is open; the form counts what the alert covers before it is saved.
+ */
+async function fillFlexibleForm(page: Page, javaScript: boolean) {
+  await chooseRestaurant(page, javaScript, 'Search restaurants', 'blue bayou', /Blue Bayou/)
+  await page.getByRole('button', { name: /Add another restaurant/ }).click()
+  await chooseRestaurant(
+    page,
+    javaScript,
+    'Search for another restaurant',
+    'orleans',
+    /Cafe Orleans/,
+  )
+  if (javaScript) {
+    await pickDate(page, '#dining-date', 16, MONTHS_AHEAD)
+    await pickDate(page, '#dining-through', 19, 0)
+  } else {
+    await page.locator('input[name="reserveDate"]').fill(iso(16))
+    await page.locator('input[name="latestReserveDate"]').fill(iso(19))
+  }
+  await page.getByText('Lunch', { exact: true }).click()
+  await page.getByText('Dinner', { exact: true }).click()
+  if (!javaScript) await page.getByRole('button', { name: 'Count again' }).click()
+  await page.getByText('Covers 2 restaurants on 4 dates: 4 checks, one a date.').waitFor()
+}
+
+/** axe-core's WCAG 2.x A and AA rules find nothing serious in the form as it is filled in. */
+async function expectNoSeriousAxeViolation(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  const serious = violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
+  expect(
+    serious.map((violation) => [violation.id, violation.nodes.map((node) => node.target)]),
+  ).toEqual([])
+}
+
+const theList = (page: Page, viewport: string) =>
+  page.locator(viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
+
+describe.each(MODES)('a flexible dining alert from the page form ($label)', (mode) => {
+  it('watches two restaurants on four dates at lunch or dinner', async () => {
+    const user = await subscriber()
+    await withPage(mode, async (page) => {
+      await logIn(page, user.phoneNumber, mode.javaScript)
+      await page.goto('/alerts/dining')
+      await fillFlexibleForm(page, mode.javaScript)
+      // axe runs as a script in the page, so only where the page runs them.
+      if (mode.javaScript) await expectNoSeriousAxeViolation(page)
+      // At a desktop's width the support chat's launcher floats over the page, as on every page.
+      if (mode.viewport === 'phone') await expectFitsScreen(page, mode.viewport)
+      await page.getByRole('button', { name: 'Start Dining Alerts' }).click()
+      await page.waitForURL(
+        (url) => url.pathname === '/dashboard' && url.searchParams.get('newAlert') === 'dining',
+      )
+      await theList(page, mode.viewport)
+        .getByText('Blue Bayou Restaurant or Cafe Orleans')
+        .waitFor()
+      expect(await listDiningAlerts(db, user.id)).toEqual([
+        expect.objectContaining({
+          diningLocationIds: ['354099', '354117'],
+          reserveDates: [iso(16), iso(17), iso(18), iso(19)],
+          mealPeriods: ['lunch', 'dinner'],
+          partySize: 4,
+        }),
+      ])
+    })
+  })
+})
+
+describe.each(MODES)('a flexible dining alert from the dashboard ($label)', (mode) => {
+  it('is made, then narrowed to one restaurant', async () => {
+    const user = await subscriber()
+    await withPage(mode, async (page) => {
+      await logIn(page, user.phoneNumber, mode.javaScript)
+      await page.waitForURL((url) => url.pathname === '/dashboard')
+      // With JavaScript the empty list's link becomes a button once the page has hydrated.
+      await page
+        .getByRole(mode.javaScript ? 'button' : 'link', { name: 'Create Your First Alert' })
+        .waitFor()
+      await page.getByText('Add New Alert').click()
+      const list = theList(page, mode.viewport)
+
+      if (mode.javaScript) {
+        // The wizard: restaurants of one destination, then the dates, party and meals.
+        await page.getByRole('button', { name: /Dining Alert/ }).click()
+        const dialog = page.getByRole('dialog')
+        await dialog.getByText('Add Dining Alert').waitFor()
+        await chooseRestaurant(dialog, true, 'Search restaurants', 'Ohana', /Ohana/)
+        await dialog.getByRole('button', { name: /Add another restaurant/ }).click()
+        await chooseRestaurant(dialog, true, 'Search for another restaurant', 'Be Our', /Be Our/)
+        await dialog.getByRole('button', { name: 'Next', exact: true }).click()
+        await pickDate(page, '#wizard-date', 16, MONTHS_AHEAD)
+        await pickDate(page, '#wizard-through', 17, 0)
+        await dialog.getByText('Breakfast', { exact: true }).click()
+        await dialog.getByText('Dinner', { exact: true }).click()
+        await dialog.getByText('Covers 2 restaurants on 2 dates: 2 checks, one a date.').waitFor()
+        await dialog.getByRole('button', { name: 'Create Alert' }).click()
+        await list.getByText("'Ohana or Be Our Guest Restaurant").waitFor()
+
+        await list.getByRole('button', { name: /^Edit 'Ohana or Be Our Guest/ }).click()
+        await dialog.getByText('Edit Dining Alert').waitFor()
+        await dialog.getByRole('button', { name: 'Remove Be Our Guest Restaurant' }).click()
+        await dialog.getByRole('button', { name: 'Next', exact: true }).click()
+        await dialog.getByRole('button', { name: 'One date only' }).click()
+        await dialog.getByText('Covers 1 restaurant on 1 date: 1 check.').waitFor()
+        await dialog.getByRole('button', { name: 'Update Alert' }).click()
+        await list.getByRole('button', { name: "Edit 'Ohana", exact: true }).waitFor()
+        await list.getByText(/Party of 4 · Breakfast or dinner/).waitFor()
+        expect(await listDiningAlerts(db, user.id)).toEqual([
+          expect.objectContaining({
+            diningLocationId: '90002606',
+            reserveDate: iso(16),
+            mealPeriods: ['breakfast', 'dinner'],
+          }),
+        ])
+        return
+      }
+
+      // Without JavaScript the menu leads to the page form, and Edit to it filled in.
+      await page.getByRole('link', { name: /Dining Alert/ }).click()
+      await page.waitForURL((url) => url.pathname === '/alerts/dining')
+      await fillFlexibleForm(page, false)
+      await page.getByRole('button', { name: 'Start Dining Alerts' }).click()
+      await list.getByText('Blue Bayou Restaurant or Cafe Orleans').waitFor()
+
+      await list.getByRole('link', { name: /^Edit Blue Bayou Restaurant or Cafe Orleans/ }).click()
+      await page.getByRole('heading', { name: 'Edit Dining Alert', level: 1 }).waitFor()
+      await page.getByText('Covers 2 restaurants on 4 dates: 4 checks, one a date.').waitFor()
+      await page.getByRole('button', { name: 'Remove Cafe Orleans' }).click()
+      await page.getByText('Covers 1 restaurant on 4 dates: 4 checks, one a date.').waitFor()
+      await page.getByRole('button', { name: 'Save Changes' }).click()
+      await page.getByText('Alert updated.').waitFor()
+      expect(await listDiningAlerts(db, user.id)).toEqual([
+        expect.objectContaining({
+          diningLocationId: '354099',
+          reserveDates: [iso(16), iso(17), iso(18), iso(19)],
+          mealPeriods: ['lunch', 'dinner'],
+        }),
+      ])
+    })
+  })
+})

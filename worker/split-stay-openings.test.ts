@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { hotelOpeningKey } from '../app/domain/openings.ts'
+import { splitOpenings, type QuestionState } from './split-stay-openings.ts'
+
+const alert = {
+  resorts: [{ resortId: 'pop', roomIds: ['standard', 'preferred'] }],
+  checkInDate: '2027-06-08',
+  latestCheckInDate: '2027-06-08',
+  minNights: 2,
+  maxNights: 2,
+  splitStays: true,
+}
+const rooms = [
+  { id: 'standard', name: 'Standard Room' },
+  { id: 'preferred', name: 'Preferred Room' },
+]
+
+/** The alert's three questions: the stay, and its two one-night halves. */
+function question(
+  questionId: number,
+  checkInDate: string,
+  checkOutDate: string,
+  open: string[] = [],
+) {
+  return {
+    questionId,
+    resortId: 'pop',
+    checkInDate,
+    checkOutDate,
+    openOpenings: Object.fromEntries(
+      open.map((room, index) => [hotelOpeningKey(room, checkInDate, checkOutDate), 100 + index]),
+    ),
+    resortName: "Disney's Pop Century Resort",
+    disneySlug: 'pop-century-resort',
+    locationIdentifier: 'disney-world' as const,
+    rooms,
+  } satisfies QuestionState
+}
+
+describe('splitOpenings', () => {
+  it('joins what this check saw with what the last answers left open', () => {
+    const questions = [
+      question(1, '2027-06-08', '2027-06-10'),
+      question(2, '2027-06-08', '2027-06-09', ['standard']),
+      question(3, '2027-06-09', '2027-06-10'),
+    ]
+    // Question 3 is asked now and shows the preferred room; question 2 keeps its last answer.
+    const seenNow = new Map([[3, [hotelOpeningKey('preferred', '2027-06-09', '2027-06-10')]]])
+    expect(splitOpenings(alert, questions, seenNow)).toEqual([
+      {
+        key: `${hotelOpeningKey('standard', '2027-06-08', '2027-06-09')}+${hotelOpeningKey('preferred', '2027-06-09', '2027-06-10')}`,
+        first: expect.objectContaining({
+          questionId: 2,
+          openingKey: hotelOpeningKey('standard', '2027-06-08', '2027-06-09'),
+          room: 'Standard Room',
+          checkIn: '2027-06-08',
+          checkOut: '2027-06-09',
+        }),
+        second: expect.objectContaining({ questionId: 3, room: 'Preferred Room' }),
+      },
+    ])
+  })
+
+  it('takes a question asked now with nothing open as closed, whatever it had open before', () => {
+    const questions = [
+      question(1, '2027-06-08', '2027-06-10'),
+      question(2, '2027-06-08', '2027-06-09', ['standard']),
+      question(3, '2027-06-09', '2027-06-10', ['preferred']),
+    ]
+    expect(splitOpenings(alert, questions, new Map([[3, []]]))).toEqual([])
+    expect(splitOpenings(alert, questions, new Map())).toHaveLength(1)
+  })
+
+  it('finds none when one room covers the whole stay, or only rooms the alert does not watch', () => {
+    const whole = [
+      question(1, '2027-06-08', '2027-06-10', ['standard']),
+      question(2, '2027-06-08', '2027-06-09', ['standard']),
+      question(3, '2027-06-09', '2027-06-10', ['preferred']),
+    ]
+    expect(splitOpenings(alert, whole, new Map())).toEqual([])
+    const unwatched = [
+      question(1, '2027-06-08', '2027-06-10'),
+      question(2, '2027-06-08', '2027-06-09', ['deluxe']),
+      question(3, '2027-06-09', '2027-06-10', ['preferred']),
+    ]
+    expect(splitOpenings(alert, unwatched, new Map())).toEqual([])
+  })
+})
