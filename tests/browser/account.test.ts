@@ -754,7 +754,7 @@ describe.each(MODES.filter((mode) => !mode.javaScript))(
         const editedHref = hrefs.find((href) => href?.includes(edited.id))!
         await page.goto(editedHref)
         await page.getByRole('heading', { name: 'Edit Alert', level: 1 }).waitFor()
-        const checkOut = page.getByLabel('Check-out')
+        const checkOut = page.getByLabel('Check-out', { exact: true })
         expect(await checkOut.inputValue()).toBe(stay(33))
 
         // A new check-out date saves, and the dashboard says so.
@@ -771,7 +771,7 @@ describe.each(MODES.filter((mode) => !mode.javaScript))(
 
         // The same stay as the other running alert is refused, in words, with the way to it.
         await page.goto(editedHref)
-        await page.getByLabel('Check-out').fill(stay(34))
+        await page.getByLabel('Check-out', { exact: true }).fill(stay(34))
         await page.getByRole('button', { name: 'Save Changes' }).click()
         await page
           .getByText('You already have this alert running: same place, dates and party.')
