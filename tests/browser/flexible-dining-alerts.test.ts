@@ -2,9 +2,9 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
-import { createUser } from '../../db/factories.ts'
 import { listDiningAlerts } from '~/models/dining-alert.server'
 import { expectFitsScreen, logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
+import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
 
 /*
  * Flexible dining alerts in Chromium (issue 29): several restaurants, a range of dates and meal
@@ -16,29 +16,9 @@ setupBrowser()
 const db = createDb(inject('databaseUrl'), { max: 2 })
 afterAll(() => db.destroy())
 
-const MONTHS_AHEAD = 5
-const month = new Date(new Date().getFullYear(), new Date().getMonth() + MONTHS_AHEAD, 1)
-const monthName = month.toLocaleString('en-US', { month: 'long' })
-const iso = (day: number) =>
-  `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+const { months: MONTHS_AHEAD, iso, pickDate } = monthAhead(5)
 
-async function subscriber() {
-  return createUser(db, {
-    planId: 'magic-hour',
-    stripeSubscriptionPlanId: 'price_mock_magic_hour',
-    trialStartUtc: new Date(),
-  })
-}
-
-/** Opens a date's calendar and picks a day of the month five months out. */
-async function pickDate(page: Page, field: string, day: number, monthsToTurn: number) {
-  await page.locator(field).click()
-  for (let turn = 0; turn < monthsToTurn; turn++)
-    await page.getByRole('button', { name: /next month/i }).click()
-  await page.getByRole('button', { name: new RegExp(`${monthName} ${day}(st|nd|rd|th)?,`) }).click()
-  // The calendar closes a moment after the pick; a person waits for that before going on.
-  await page.getByRole('grid').waitFor({ state: 'detached' })
-}
+const subscriber = () => paidSubscriber(db)
 
 /** Searches a restaurant list (with the Search button without JavaScript) and picks one. */
 async function chooseRestaurant(

@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
-import { createUser } from '../../db/factories.ts'
 import { coverageOf } from '~/components/alert-form/stay-coverage'
 import { hotelAlertCost } from '~/domain/flexible-cost'
 import { listHotelAlerts } from '~/models/hotel-alert.server'
@@ -13,6 +12,7 @@ import {
   VIEWPORTS,
   withPage,
 } from '../support/browser.ts'
+import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
 
 /*
  * Flexible hotel alerts in Chromium (issue 29): a window of check-ins, a range of nights, other
@@ -25,19 +25,9 @@ setupBrowser()
 const db = createDb(inject('databaseUrl'), { max: 2 })
 afterAll(() => db.destroy())
 
-const MONTHS_AHEAD = 7
-const month = new Date(new Date().getFullYear(), new Date().getMonth() + MONTHS_AHEAD, 1)
-const monthName = month.toLocaleString('en-US', { month: 'long' })
-const iso = (day: number) =>
-  `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+const { months: MONTHS_AHEAD, iso, pickDate } = monthAhead(7)
 
-async function subscriber() {
-  return createUser(db, {
-    planId: 'magic-hour',
-    stripeSubscriptionPlanId: 'price_mock_magic_hour',
-    trialStartUtc: new Date(),
-  })
-}
+const subscriber = () => paidSubscriber(db)
 
 async function resortId(name: string) {
   const resort = await db
@@ -46,16 +36,6 @@ async function resortId(name: string) {
     .where('name', '=', name)
     .executeTakeFirstOrThrow()
   return resort.id
-}
-
-/** Opens a date's calendar and picks a day of the month seven months out. */
-async function pickDate(page: Page, field: string, day: number, monthsToTurn: number) {
-  await page.locator(field).click()
-  for (let turn = 0; turn < monthsToTurn; turn++)
-    await page.getByRole('button', { name: /next month/i }).click()
-  await page.getByRole('button', { name: new RegExp(`${monthName} ${day}(st|nd|rd|th)?,`) }).click()
-  // The calendar closes a moment after the pick; a person waits for that before going on.
-  await page.getByRole('grid').waitFor({ state: 'detached' })
 }
 
 /** What the form says an alert of `resorts` resorts covers: check in on the 10th to 12th, 3–4 nights. */
