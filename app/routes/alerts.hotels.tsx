@@ -338,12 +338,7 @@ export default function HotelAlertPage() {
             <ResortRoomsField
               name="roomIds"
               resort={draft}
-              rooms={{
-                all: hotel.rooms,
-                fitting: hotel.fitting,
-                loading: hotel.roomsLoading,
-                failed: hotel.roomsFailed,
-              }}
+              rooms={hotel.ownRooms}
               onChange={update}
             />
           ) : (

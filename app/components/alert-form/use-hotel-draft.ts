@@ -157,6 +157,13 @@ export function useHotelDraft(
     fitting,
     roomsLoading,
     roomsFailed,
+    /** The form's own resort's room types, as a picker shows them. */
+    ownRooms: {
+      all: rooms,
+      fitting,
+      loading: roomsLoading,
+      failed: roomsFailed,
+    } satisfies ResortRooms,
     roomsOf,
   }
 }

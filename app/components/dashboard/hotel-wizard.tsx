@@ -161,12 +161,7 @@ export function HotelWizard({
             <ResortRoomsField
               name="wizardRoomIds"
               resort={draft}
-              rooms={{
-                all: hotel.rooms,
-                fitting: hotel.fitting,
-                loading: hotel.roomsLoading,
-                failed: hotel.roomsFailed,
-              }}
+              rooms={hotel.ownRooms}
               onChange={hotel.update}
             />
             <SplitStaysField
