@@ -1,11 +1,13 @@
 /**
- * Monitoring benchmark (`npm run bench -- [--alerts N] [--workers W] [--seconds S] [--sms-rate R]
- * [--question-sets K] [--redis URL] [--no-openings] [--populate-only] [--keep]`).
- * Populates its database in Postgres itself (a million alerts in a minute or so), after checking
- * the free disk, and says how long that took and how large the database is. Prints:
- *  1. upstream calls per interval ÷ distinct upstream questions among due alerts (floor 1.00),
- *  2. capacity (the cold-start drain rate), and the steady state's alert checks per second and
- *     p50/p99 check lateness with W worker processes,
+ * Monitoring benchmark (`npm run bench -- [--alerts N] [--flexible F] [--workers W] [--seconds S]
+ * [--sms-rate R] [--question-sets K] [--redis URL] [--no-openings] [--populate-only] [--keep]`).
+ * Populates its database (100,000 alerts in half a minute), a share F of them flexible
+ * (default 0.2, issue 29), after checking the free disk, and says how long that took and how
+ * large the database is, what the alerts ask (questions an alert asks, distinct questions, who
+ * asks them), and that a sample of them asks what the app's `linkQuestions` makes of them. Prints:
+ *  1. questions claimed per interval ÷ distinct questions (each claim is at most one call),
+ *  2. capacity (the cold-start drain rate), and the steady state's alert and question checks per
+ *     second and p50/p99 check lateness with W worker processes,
  *  3. p50/p99 time from the check that sees an opening to the Twilio call for its text, for the
  *     openings of the cold start and of the steady state, with the SMS queue's peak depth,
  *  4. peak memory (RSS) of each worker, Redis memory and peak RSS, and this database's Postgres
@@ -18,6 +20,11 @@
  *     waiting, not work),
  *  6. the whole machine: worker + Postgres + Redis per 1,000 alert checks against issue 27's
  *     budget of 240 ms, what the rest of the machine did meanwhile, and the database's growth,
+ *  7. the Disney calls the workers made in the steady state by kind (room-level, Walt Disney
+ *     World's multi-resort screen and the questions it answered without a call, dining) per
+ *     question check and per distinct question an interval,
+ *  8. what a question check costs (CPU and calls), and so what an exact and a flexible alert
+ *     cost an interval, and one at the cap of decision 0032,
  * with the machine's load average at the start and the end. It runs against this machine's
  * Postgres, on a database of its own, and a redis-server of its own (or `--redis URL`), with the
  * stand-ins for Disney and Twilio in a process of their own, reached over HTTP as the real
@@ -36,10 +43,26 @@ import { createDb } from '../db/client.ts'
 import { readCatalogue } from '../db/catalogue.ts'
 import { dropDatabase, ensureDatabase, migrateToLatest } from '../db/migrator.ts'
 import { seed } from '../db/seed.ts'
+import type { AlertKind } from '../app/domain/alerts.ts'
+import { MAX_QUESTIONS_PER_ALERT } from '../app/domain/flexible-cost.ts'
+import type { FlexibleHotelAlert } from '../app/domain/flexible-stays.ts'
+import { partyOf } from '../app/domain/hotel-alert.ts'
+import { filterRoomTypes } from '../app/domain/room-filter.ts'
+import { listRoomTypes } from '../app/models/catalogue.server.ts'
 import { claimDueChecks } from '../app/models/monitoring.server.ts'
-import { refreshQuestions } from '../app/models/question.server.ts'
+import { linkQuestions, refreshQuestions } from '../app/models/question.server.ts'
 import { bullPrefix, QUEUES } from '../worker/queues.ts'
 import { machineSpeed } from './calibrate.ts'
+import {
+  flexibleDiningAlert,
+  flexibleHotelAlert,
+  zipfBounds,
+  type Draws,
+  type MixDiningAlert,
+  type MixHotel,
+  type MixHotelAlert,
+  type MixQuestion,
+} from './flexible-mix.ts'
 import { cpuMs, machineCpuMs, postgresCpuMs, postgresCpuShares } from './proc.ts'
 import { isLocalRedis, redisSince, sampleRedis, startPrivateRedis } from './redis.ts'
 
@@ -60,14 +83,25 @@ const { values: args } = parseArgs({
     // Disjoint copies of the hotel questions' space (the 100,000-alert distribution): by default
     // one per 100,000 alerts, so a larger run keeps about 7 alerts a question.
     'question-sets': { type: 'string' },
+    // The share of alerts that are flexible (issue 29): windows of check-ins, several resorts,
+    // split stays; several restaurants, dates and meals.
+    flexible: { type: 'string', default: '0.2' },
   },
 })
 const ALERTS = Number(args.alerts)
+const FLEXIBLE_SHARE = Number(args.flexible)
+if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(args.flexible))
+  throw new Error(
+    `--flexible is a share of the alerts from 0 to 1 (0.2 is a fifth), not "${args.flexible}"`,
+  )
+const EXACT_ALERTS = Math.round(ALERTS * (1 - FLEXIBLE_SHARE))
 const QUESTION_SETS = Number(args['question-sets'] ?? Math.max(1, Math.ceil(ALERTS / 100_000)))
 /** The whole machine's CPU allows this much per 1,000 alert checks for a million alerts (issue 27). */
 const BUDGET_MS = 240
 // What a run needs on disk, per alert (measured on this machine; see `preflight`).
 const POPULATED_BYTES_PER_ALERT = 300
+// A flexible alert with its links (21 a hotel alert on average) and the questions it alone asks.
+const FLEXIBLE_POPULATED_BYTES_PER_ALERT = 5000
 const GROWTH_BYTES_PER_ALERT = 500
 const WORKERS = Number(args.workers)
 const SECONDS = Number(args.seconds)
@@ -82,21 +116,6 @@ const WORKER_ARGS = (
   .split(' ')
   .slice(1)
 const url = `postgres://postgres@127.0.0.1:5432/${name}`
-
-/**
- * A Zipf-like pick as bounds for Postgres's `width_bucket`: item k has weight 1 / (k + 1)^s, so a
- * few resorts, dates and parties dominate; `width_bucket(random(), bounds)` is then k + 1.
- */
-function zipfBounds(count: number, s = 1.1) {
-  const weights = Array.from({ length: count }, (_, k) => 1 / (k + 1) ** s)
-  const total = weights.reduce((a, b) => a + b, 0)
-  let below = 0
-  return weights.map((weight) => {
-    const bound = below / total
-    below += weight
-    return bound
-  })
-}
 
 /**
  * Children's ages of question set k: none for set 0, then one child (0 to 17), then two. Each
@@ -116,15 +135,22 @@ const day = (offset: number) =>
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
+type Db = ReturnType<typeof createDb>
+
 /**
- * The alerts, written by Postgres itself (`insert … select from generate_series`, 100,000 at a
- * time), so a million take a minute or two rather than a million rows through the client.
- * Alert i is a hotel alert when i is even and a dining one when odd, belongs to user i mod
- * ⌈alerts / 40⌉ (every user on The Club), and picks its resort or restaurant, date (1 to 60 days
- * ahead) and party from Zipf-like weights; a hotel alert picks its question set (its children)
- * uniformly. Every alert is running and due now.
+ * The alerts. Alert i is a hotel alert when i is even and a dining one when odd, and belongs to
+ * user i mod ⌈alerts / 40⌉ (every user on The Club); the last `--flexible` share of them are
+ * flexible, so they spread over every user too. Every alert is running and due now.
+ * - Exact alerts are written by Postgres itself (`insert … select from generate_series`, 100,000
+ *   at a time), so a million take a minute or two rather than a million rows through the client.
+ *   Each picks its resort or restaurant, date (1 to 60 days ahead) and party from Zipf-like
+ *   weights; a hotel alert picks its question set (its children) uniformly.
+ * - Flexible alerts are drawn here with the same weights (bench/flexible-mix.ts), expanded by the
+ *   app's rules and written 1,000 at a time with `unnest`.
+ * Every alert's questions are keyed as app/domain/schedule.ts keys them, made if new, and linked
+ * in alert_questions, as `linkQuestions` does for one alert.
  */
-async function populate(db: ReturnType<typeof createDb>) {
+async function populate(db: Db) {
   const { resorts, restaurants } = await readCatalogue()
   const hotels = resorts.filter(
     (resort) => resort.sold && resort.roomTypes.some((room) => !room.accessible),
@@ -136,41 +162,49 @@ async function populate(db: ReturnType<typeof createDb>) {
     select '+1999' || lpad(g::text, 7, '0'), ${plan.planId}, ${plan.stripeSubscriptionPlanId}
     from generate_series(0, ${users - 1}::int) g
     on conflict do nothing`.execute(db)
-  const resortBounds = zipfBounds(hotels.length)
-  const restaurantBounds = zipfBounds(restaurants.length)
-  const dayBounds = zipfBounds(60, 0.8)
-  const partyBounds = zipfBounds(6, 1.4)
+  const draws: Draws = {
+    resortBounds: zipfBounds(hotels.length),
+    restaurantBounds: zipfBounds(restaurants.length),
+    dayBounds: zipfBounds(60, 0.8),
+    partyBounds: zipfBounds(6, 1.4),
+    children: Array.from({ length: QUESTION_SETS }, (_, k) => childrenOfSet(k)),
+    today: day(0),
+  }
   const resortIds = hotels.map((resort) => resort.id)
-  const roomIds = hotels.map((resort) => resort.roomTypes.find((room) => !room.accessible)!.id)
-  const children = Array.from(
-    { length: QUESTION_SETS },
-    (_, k) => `{${childrenOfSet(k).join(',')}}`,
+  const roomIds = hotels.map((resort) =>
+    resort.roomTypes.filter((room) => !room.accessible).map((room) => room.id),
   )
+  const children = draws.children.map((ages) => `{${ages.join(',')}}`)
   const now = new Date()
-  const today = day(0)
   const user = (alert: RawBuilder<unknown>) =>
     sql`(select id from users where phone_number = '+1999' || lpad((${alert} % ${users})::text, 7, '0'))`
   const chunk = 100_000
   const started = Date.now()
-  for (let from = 0; from < ALERTS; from += chunk) {
-    const to = Math.min(ALERTS, from + chunk)
-    // `offset 0` keeps each row's random draws one draw, however often the outer query uses them.
-    // Each chunk's alerts with their question keys (as app/domain/schedule.ts keys them); new
-    // questions are made, and every alert points at its own.
+  const progress = (done: number) => {
+    if (ALERTS > 200_000 && done < ALERTS)
+      console.log(
+        `   populating: ${done} alerts in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      )
+  }
+  for (let from = 0; from < EXACT_ALERTS; from += chunk) {
+    const to = Math.min(EXACT_ALERTS, from + chunk)
+    // `offset 0` keeps each row's random draws one draw, however often the outer query uses them,
+    // and `a`, used three times, is computed once (with each alert's id).
     await sql`
       with a as (
-        select a.*, format('hotel|%s|%s|%s|%s|%s|0', a.resort_id, a.check_in_date, a.check_out_date,
-          a.party, array_to_string(a.ages, '.')) as key
+        select a.*, gen_random_uuid() as id, format('hotel|%s|%s|%s|%s|%s|0', a.resort_id,
+          a.check_in_date, to_char(a.check_in_date::date + a.nights, 'YYYY-MM-DD'), a.party,
+          array_to_string(a.ages, '.')) as key
         from (
           select a.i, (${resortIds}::uuid[])[a.resort] as resort_id,
-            to_char(${today}::date + a.ahead, 'YYYY-MM-DD') as check_in_date,
-            to_char(${today}::date + a.ahead + 2 + (a.i / 2) % 3, 'YYYY-MM-DD') as check_out_date,
+            to_char(${draws.today}::date + a.ahead, 'YYYY-MM-DD') as check_in_date,
+            2 + (a.i / 2) % 3 as nights,
             a.party, ((${children}::text[])[a.question_set])::int[] as ages,
-            array[(${roomIds}::uuid[])[a.resort]] as rooms
+            array[(${roomIds.map((rooms) => rooms[0]!)}::uuid[])[a.resort]] as rooms
           from (
-            select i, width_bucket(random(), ${resortBounds}::float8[]) as resort,
-              width_bucket(random(), ${dayBounds}::float8[]) as ahead,
-              width_bucket(random(), ${partyBounds}::float8[]) as party,
+            select i, width_bucket(random(), ${draws.resortBounds}::float8[]) as resort,
+              width_bucket(random(), ${draws.dayBounds}::float8[]) as ahead,
+              width_bucket(random(), ${draws.partyBounds}::float8[]) as party,
               1 + floor(random() * ${QUESTION_SETS})::int as question_set
             from generate_series(${from}::int, ${to - 1}::int) i where i % 2 = 0 offset 0
           ) a offset 0
@@ -179,28 +213,35 @@ async function populate(db: ReturnType<typeof createDb>) {
       made as (
         insert into questions (key, kind, resort_id, check_in_date, check_out_date, number_of_adults,
           ages_of_children, accessible)
-        select distinct on (key) key, 'hotel', resort_id, check_in_date::date, check_out_date::date,
-          party, ages, false
+        select distinct on (key) key, 'hotel', resort_id, check_in_date::date,
+          check_in_date::date + nights, party, ages, false
         from a
         on conflict (key) do nothing
         returning id, key
+      ),
+      alerts as (
+        insert into hotel_alerts (id, user_id, resorts, check_in_date, latest_check_in_date,
+          min_nights, max_nights, number_of_adults, ages_of_children, status)
+        select a.id, ${user(sql`a.i`)},
+          jsonb_build_array(jsonb_build_object('resortId', a.resort_id, 'roomIds', to_jsonb(a.rooms))),
+          a.check_in_date::date, a.check_in_date::date, a.nights, a.nights, a.party, a.ages, 1
+        from a
       )
-      insert into hotel_alerts (user_id, resort_id, check_in_date, check_out_date, number_of_adults,
-        ages_of_children, room_type_ids, status, question_id)
-      select ${user(sql`a.i`)}, a.resort_id, a.check_in_date::date, a.check_out_date::date, a.party,
-        a.ages, a.rooms, 1, coalesce(made.id, (select q.id from questions q where q.key = a.key))
+      insert into alert_questions (question_id, hotel_alert_id, room_type_ids)
+      select coalesce(made.id, (select q.id from questions q where q.key = a.key)), a.id, a.rooms
       from a left join made on made.key = a.key`.execute(db)
     await sql`
       with a as (
-        select a.*, format('dining|%s|%s|%s', a.destination, a.party, a.reserve_date) as key
+        select a.*, gen_random_uuid() as id,
+          format('dining|%s|%s|%s', a.destination, a.party, a.reserve_date) as key
         from (
           select a.i, (${restaurants.map((r) => r.locationIdentifier)}::text[])[a.restaurant] as destination,
             (${restaurants.map((r) => r.id)}::text[])[a.restaurant] as restaurant,
-            to_char(${today}::date + a.ahead, 'YYYY-MM-DD') as reserve_date, 1 + a.party as party
+            to_char(${draws.today}::date + a.ahead, 'YYYY-MM-DD') as reserve_date, 1 + a.party as party
           from (
-            select i, width_bucket(random(), ${restaurantBounds}::float8[]) as restaurant,
-              width_bucket(random(), ${dayBounds}::float8[]) as ahead,
-              width_bucket(random(), ${partyBounds}::float8[]) as party
+            select i, width_bucket(random(), ${draws.restaurantBounds}::float8[]) as restaurant,
+              width_bucket(random(), ${draws.dayBounds}::float8[]) as ahead,
+              width_bucket(random(), ${draws.partyBounds}::float8[]) as party
             from generate_series(${from}::int, ${to - 1}::int) i where i % 2 = 1 offset 0
           ) a offset 0
         ) a
@@ -210,17 +251,321 @@ async function populate(db: ReturnType<typeof createDb>) {
         select distinct on (key) key, 'dining', destination, party, reserve_date::date from a
         on conflict (key) do nothing
         returning id, key
+      ),
+      alerts as (
+        insert into dining_alerts (id, user_id, resort_location_identifier, dining_location_ids,
+          reserve_dates, party_size, status, time_range_start, time_range_end)
+        select a.id, ${user(sql`a.i`)}, a.destination, array[a.restaurant],
+          array[a.reserve_date::date], a.party, 1, '16:30:00', '22:00:00'
+        from a
       )
-      insert into dining_alerts (user_id, resort_location_identifier, dining_location_id,
-        reserve_date, party_size, status, time_range_start, time_range_end, question_id)
-      select ${user(sql`a.i`)}, a.destination, a.restaurant, a.reserve_date::date, a.party, 1,
-        '16:30:00', '22:00:00', coalesce(made.id, (select q.id from questions q where q.key = a.key))
+      insert into alert_questions (question_id, dining_alert_id)
+      select coalesce(made.id, (select q.id from questions q where q.key = a.key)), a.id
       from a left join made on made.key = a.key`.execute(db)
-    if (ALERTS > 200_000 && to < ALERTS)
-      console.log(`   populating: ${to} alerts in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+    progress(to)
   }
+  const userIds = (
+    await sql<{ id: string }>`
+      select id from users where phone_number like '+1999%' order by phone_number`.execute(db)
+  ).rows.map((row) => row.id)
+  const mixHotels: MixHotel[] = hotels.map((resort, k) => ({
+    id: resort.id,
+    locationIdentifier: resort.locationIdentifier,
+    roomIds: roomIds[k]!,
+  }))
+  // "Any room": the room types the app resolves when it saves the alert (listRoomTypes, as
+  // linkQuestions reads them).
+  const listed = new Map(
+    await Promise.all(
+      hotels.map(async (resort) => [resort.id, await listRoomTypes(db, resort.id)] as const),
+    ),
+  )
+  const anyRoom = (resortId: string, alert: FlexibleHotelAlert) =>
+    filterRoomTypes(listed.get(resortId) ?? [], partyOf(alert)).map((room) => room.id)
+  const sample: Sample = { hotel: [], dining: [] }
+  for (let from = EXACT_ALERTS; from < ALERTS; from += FLEXIBLE_BATCH) {
+    const to = Math.min(ALERTS, from + FLEXIBLE_BATCH)
+    const batch: {
+      hotel: (MixHotelAlert & { userId: string })[]
+      dining: (MixDiningAlert & { userId: string })[]
+    } = { hotel: [], dining: [] }
+    for (let i = from; i < to; i++) {
+      const userId = userIds[i % users]!
+      if (i % 2 === 0)
+        batch.hotel.push({ ...flexibleHotelAlert(draws, mixHotels, anyRoom), userId })
+      else batch.dining.push({ ...flexibleDiningAlert(draws, restaurants), userId })
+    }
+    await writeFlexible(db, batch)
+    for (const kind of ['hotel', 'dining'] as const)
+      sample[kind].push(...batch[kind].slice(0, SAMPLE - sample[kind].length).map((a) => a.id))
+    if ((to - EXACT_ALERTS) % chunk < FLEXIBLE_BATCH) progress(to)
+  }
+  // Statistics, as a database in service has them: without any, Postgres paces each question by
+  // probing every running alert for a link to it (over 30 s at 10,000 alerts), where the index of
+  // alert_questions by question answers at once.
+  await sql`analyze users, questions, hotel_alerts, dining_alerts, alert_questions`.execute(db)
   // Every question's interval from its alerts, all due now, as after their alerts were created.
   await refreshQuestions(db, 'all', now, { soon: true })
+  // And the questions' statistics with their intervals set, as the workers will find them.
+  await sql`analyze questions`.execute(db)
+  return sample
+}
+
+/** Flexible alerts written at a time: a few tens of thousands of alert_questions rows. */
+const FLEXIBLE_BATCH = 1000
+
+/** Flexible alerts of each kind checked against `linkQuestions` (`sameAsTheApp`). */
+const SAMPLE = 100
+type Sample = Record<AlertKind, string[]>
+
+/** The ids of the questions of these keys, made if they are new. */
+async function questionIds(db: Db, questions: readonly MixQuestion[]) {
+  const byKey = new Map(questions.map((question) => [question.key, question]))
+  const hotel = [...byKey.values()].flatMap((q) => (q.kind === 'hotel' ? [q] : []))
+  const dining = [...byKey.values()].flatMap((q) => (q.kind === 'dining' ? [q] : []))
+  if (hotel.length)
+    await sql`
+      insert into questions (key, kind, resort_id, check_in_date, check_out_date, number_of_adults,
+        ages_of_children, accessible)
+      select key, 'hotel', resort_id, check_in, check_out, adults, ages::int[], false
+      from unnest(${hotel.map((q) => q.key)}::text[], ${hotel.map((q) => q.resortId)}::uuid[],
+        ${hotel.map((q) => q.checkInDate)}::date[], ${hotel.map((q) => q.checkOutDate)}::date[],
+        ${hotel.map((q) => q.numberOfAdults)}::int[],
+        ${hotel.map((q) => `{${q.agesOfChildren.join(',')}}`)}::text[])
+        as v(key, resort_id, check_in, check_out, adults, ages)
+      on conflict (key) do nothing`.execute(db)
+  if (dining.length)
+    await sql`
+      insert into questions (key, kind, resort_location_identifier, party_size, reserve_date)
+      select key, 'dining', destination, party, reserve_date
+      from unnest(${dining.map((q) => q.key)}::text[],
+        ${dining.map((q) => q.resortLocationIdentifier)}::text[],
+        ${dining.map((q) => q.partySize)}::int[], ${dining.map((q) => q.reserveDate)}::date[])
+        as v(key, destination, party, reserve_date)
+      on conflict (key) do nothing`.execute(db)
+  const { rows } = await sql<{ id: number; key: string }>`
+    select id, key from questions where key = any(${[...byKey.keys()]}::text[])`.execute(db)
+  return new Map(rows.map((row) => [row.key, Number(row.id)]))
+}
+
+/** A batch of flexible alerts with their questions and links: five statements. */
+async function writeFlexible(
+  db: Db,
+  batch: {
+    hotel: readonly (MixHotelAlert & { userId: string })[]
+    dining: readonly (MixDiningAlert & { userId: string })[]
+  },
+) {
+  const ids = await questionIds(
+    db,
+    [...batch.hotel, ...batch.dining].flatMap((alert) => alert.questions),
+  )
+  const { hotel, dining } = batch
+  if (hotel.length)
+    await sql`
+      insert into hotel_alerts (id, user_id, resorts, check_in_date, latest_check_in_date,
+        min_nights, max_nights, split_stays, number_of_adults, ages_of_children, status)
+      select id, user_id, resorts, check_in, latest, min_nights, max_nights, split, adults,
+        ages::int[], 1
+      from unnest(${hotel.map((a) => a.id)}::uuid[], ${hotel.map((a) => a.userId)}::uuid[],
+        ${hotel.map((a) => JSON.stringify(a.alert.resorts))}::jsonb[],
+        ${hotel.map((a) => a.alert.checkInDate)}::date[],
+        ${hotel.map((a) => a.alert.latestCheckInDate)}::date[],
+        ${hotel.map((a) => a.alert.minNights)}::int[], ${hotel.map((a) => a.alert.maxNights)}::int[],
+        ${hotel.map((a) => a.alert.splitStays)}::bool[],
+        ${hotel.map((a) => a.alert.numberOfAdults)}::int[],
+        ${hotel.map((a) => `{${a.alert.agesOfChildren.join(',')}}`)}::text[])
+        as v(id, user_id, resorts, check_in, latest, min_nights, max_nights, split, adults, ages)`.execute(
+      db,
+    )
+  if (dining.length)
+    await sql`
+      insert into dining_alerts (id, user_id, resort_location_identifier, dining_location_ids,
+        reserve_dates, meal_periods, party_size, status)
+      select id, user_id, destination, restaurants::text[], dates::date[], meals::text[], party, 1
+      from unnest(${dining.map((a) => a.id)}::uuid[], ${dining.map((a) => a.userId)}::uuid[],
+        ${dining.map((a) => a.alert.resortLocationIdentifier)}::text[],
+        ${dining.map((a) => `{${a.alert.diningLocationIds.join(',')}}`)}::text[],
+        ${dining.map((a) => `{${a.alert.reserveDates.join(',')}}`)}::text[],
+        ${dining.map((a) => `{${a.alert.mealPeriods.join(',')}}`)}::text[],
+        ${dining.map((a) => a.alert.partySize)}::int[])
+        as v(id, user_id, destination, restaurants, dates, meals, party)`.execute(db)
+  const links = [...hotel, ...dining].flatMap((alert) =>
+    alert.questions.map((question) => ({ alertId: alert.id, question })),
+  )
+  const roomsOf = (question: MixQuestion) =>
+    question.kind === 'hotel' ? `{${question.roomTypeIds.join(',')}}` : null
+  await sql`
+    insert into alert_questions (question_id, hotel_alert_id, dining_alert_id, room_type_ids, split)
+    select question_id, hotel_alert_id, dining_alert_id, rooms::uuid[], split
+    from unnest(${links.map((link) => ids.get(link.question.key)!)}::bigint[],
+      ${links.map((link) => (link.question.kind === 'hotel' ? link.alertId : null))}::uuid[],
+      ${links.map((link) => (link.question.kind === 'dining' ? link.alertId : null))}::uuid[],
+      ${links.map((link) => roomsOf(link.question))}::text[],
+      ${links.map((link) => link.question.kind === 'hotel' && link.question.split)}::bool[])
+      as v(question_id, hotel_alert_id, dining_alert_id, rooms, split)`.execute(db)
+}
+
+/**
+ * Whether the benchmark's alerts ask what the app's would: each sampled alert (flexible ones of
+ * each kind, and as many exact ones) is linked again by `linkQuestions` in a transaction rolled
+ * back at the end, and its questions, room types and split flags compared. A difference stops
+ * the run: its figures would be of other questions than production asks.
+ */
+async function sameAsTheApp(db: Db, sample: Sample) {
+  const exact = await sql<{ kind: AlertKind; id: string }>`
+    (select 'hotel' as kind, id from hotel_alerts a where not (${isFlexibleHotel}) limit ${SAMPLE})
+    union all
+    (select 'dining', id from dining_alerts a where not (${isFlexibleDining}) limit ${SAMPLE})`.execute(
+    db,
+  )
+  const alerts = [
+    ...(['hotel', 'dining'] as const).flatMap((kind) => sample[kind].map((id) => ({ kind, id }))),
+    ...exact.rows,
+  ]
+  const links = (trx: Db, kind: AlertKind, id: string) =>
+    sql<{ questionId: number; roomTypeIds: string[] | null; split: boolean }>`
+      select question_id, room_type_ids, split from alert_questions
+      where ${sql.ref(kind === 'hotel' ? 'hotel_alert_id' : 'dining_alert_id')} = ${id}
+      order by question_id`
+      .execute(trx)
+      .then((result) => JSON.stringify(result.rows))
+  const differ: string[] = []
+  const rolledBack = new Error('rolled back')
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      for (const alert of alerts) {
+        const before = await links(trx, alert.kind, alert.id)
+        await linkQuestions(trx, alert.kind, alert.id)
+        if ((await links(trx, alert.kind, alert.id)) !== before)
+          differ.push(`${alert.kind} ${alert.id}`)
+      }
+      throw rolledBack
+    })
+    .catch((error: unknown) => {
+      if (error !== rolledBack) throw error
+    })
+  if (differ.length)
+    throw new Error(
+      `${differ.length} of ${alerts.length} sampled alerts ask other questions than linkQuestions makes of them (${differ.slice(0, 3).join(', ')})`,
+    )
+  return alerts.length
+}
+
+/** A flexible alert: anything but one resort and one stay, or one restaurant on one date. */
+const isFlexibleHotel = sql<boolean>`a.latest_check_in_date <> a.check_in_date
+  or a.min_nights <> a.max_nights or jsonb_array_length(a.resorts) > 1 or a.split_stays`
+const isFlexibleDining = sql<boolean>`cardinality(a.dining_location_ids) > 1
+  or cardinality(a.reserve_dates) > 1 or a.meal_periods <> '{}'`
+
+/** Every link of an alert to a question, with whether the alert is flexible. */
+const asks = sql`
+  select 'hotel' as kind, (${isFlexibleHotel}) as flexible, a.id as alert, aq.split, aq.question_id
+  from hotel_alerts a join alert_questions aq on aq.hotel_alert_id = a.id
+  union all
+  select 'dining', (${isFlexibleDining}), a.id, aq.split, aq.question_id
+  from dining_alerts a join alert_questions aq on aq.dining_alert_id = a.id`
+
+interface AlertClass {
+  kind: AlertKind
+  flexible: boolean
+  alerts: number
+  /** Links to questions: the questions these alerts ask, each counted once an alert. */
+  questions: number
+  /** Of them, split stays' shorter stays. */
+  split: number
+  splitAlerts: number
+  /** The most questions one of them asks. */
+  widest: number
+  /** Their share of the distinct questions: each question's 1 / the alerts asking it, summed. */
+  share: number
+}
+
+/** What the populated alerts ask: by kind and shape, the distinct questions and who asks them. */
+async function theMix(db: Db) {
+  const classes = await sql<AlertClass>`
+    with per as (
+      select x.kind, x.flexible, x.alert, count(*) as n, count(*) filter (where x.split) as split,
+        sum(1.0 / greatest(q.alert_count, 1)) as share
+      from (${asks}) x join questions q on q.id = x.question_id group by 1, 2, 3
+    )
+    select kind, flexible, count(*)::int as alerts, sum(n)::int as questions,
+      sum(split)::int as split, (count(*) filter (where split > 0))::int as split_alerts,
+      max(n)::int as widest, sum(share)::float8 as share
+    from per group by 1, 2 order by 1 desc, 2`.execute(db)
+  const questions = await sql<{
+    hotel: number
+    dining: number
+    exactOnly: number
+    flexibleOnly: number
+    both: number
+    alertChecks: number
+  }>`
+    with asked as (
+      select question_id, bool_or(not flexible) as exact, bool_or(flexible) as flexible
+      from (${asks}) x group by 1
+    )
+    select (count(*) filter (where q.kind = 'hotel'))::int as hotel,
+      (count(*) filter (where q.kind = 'dining'))::int as dining,
+      (count(*) filter (where exact and not flexible))::int as exact_only,
+      (count(*) filter (where flexible and not exact))::int as flexible_only,
+      (count(*) filter (where exact and flexible))::int as both,
+      sum(q.alert_count)::int as alert_checks
+    from asked join questions q on q.id = asked.question_id
+    where q.interval_minutes is not null`.execute(db)
+  // Walt Disney World's room-level questions the multi-resort answer screens (worker/check.ts
+  // `screenedOut`), and their stays and parties: one multi-resort question each.
+  const screened = await sql<{ questions: number; stays: number }>`
+    select count(*)::int as questions, count(distinct (q.check_in_date, q.check_out_date,
+      q.number_of_adults, q.ages_of_children, q.accessible))::int as stays
+    from questions q join resorts r on r.id = q.resort_id
+    where q.interval_minutes is not null and r.location_identifier = 'disney-world' and r.sold
+      and r.disney_slug is not null`.execute(db)
+  const counts = questions.rows[0]!
+  return {
+    classes: classes.rows,
+    ...counts,
+    distinct: counts.hotel + counts.dining,
+    wdwQuestions: screened.rows[0]!.questions,
+    wdwStays: screened.rows[0]!.stays,
+  }
+}
+type Mix = Awaited<ReturnType<typeof theMix>>
+
+const classOf = (mix: Mix, kind: AlertKind, flexible: boolean) =>
+  mix.classes.find((c) => c.kind === kind && c.flexible === flexible) ?? {
+    kind,
+    flexible,
+    alerts: 0,
+    questions: 0,
+    split: 0,
+    splitAlerts: 0,
+    widest: 0,
+    share: 0,
+  }
+const className = (c: AlertClass) => `${c.flexible ? 'flexible' : 'exact'} ${c.kind}`
+const perAlert = (value: number, c: AlertClass) => (c.alerts ? value / c.alerts : NaN)
+
+function printMix(mix: Mix) {
+  const hotel = classOf(mix, 'hotel', true)
+  const dining = classOf(mix, 'dining', true)
+  console.log(
+    `   alerts: ${mix.classes.map((c) => `${c.alerts} ${className(c)}`).join(', ')} (--flexible ${FLEXIBLE_SHARE}; ${hotel.splitAlerts} flexible hotel alerts with split stays)`,
+  )
+  const flexible = [
+    hotel.alerts &&
+      `flexible hotel ${perAlert(hotel.questions, hotel).toFixed(1)} (${perAlert(hotel.split, hotel).toFixed(1)} of them split stays' shorter stays; the widest ${hotel.widest}, the cap ${MAX_QUESTIONS_PER_ALERT})`,
+    dining.alerts &&
+      `flexible dining ${perAlert(dining.questions, dining).toFixed(1)} (the widest ${dining.widest})`,
+  ].filter(Boolean)
+  console.log(`   questions an alert asks: ${['exact 1', ...flexible].join('; ')}`)
+  console.log(
+    `   distinct questions: ${mix.distinct} (hotel ${mix.hotel}, dining ${mix.dining}): ${mix.exactOnly} asked by exact alerts alone, ${mix.flexibleOnly} by flexible ones alone, ${mix.both} by both; ${(mix.alertChecks / mix.distinct).toFixed(1)} alerts a question (${mix.alertChecks} alert checks an interval); Walt Disney World: ${mix.wdwQuestions} room-level questions, ${mix.wdwStays} stays and parties among them (one multi-resort question each)`,
+  )
+  console.log(
+    `   an alert's share of the distinct questions (each of its questions' 1 / the alerts asking it, summed): ${mix.classes.map((c) => `${className(c)} ${perAlert(c.share, c).toFixed(2)}`).join(', ')}`,
+  )
 }
 
 /** Figure 1, in-process with a stepped clock: every tick of two intervals, calls vs questions. */
@@ -317,6 +662,21 @@ async function upstreamOutcomes(workers: number) {
   return [...outcomes].map(([outcome, count]) => `${outcome} ${count}`).join(', ') || 'none'
 }
 
+/** Disney calls summed over the workers' /metrics by endpoint family, whatever the outcome. */
+async function callsByFamily(workers: number) {
+  const calls = new Map<string, number>()
+  for (const text of await scrape(workers))
+    for (const [, family, count] of text.matchAll(
+      /upstream_calls_total\{[^}]*family="([^"]+)"[^}]*\} (\d+)/g,
+    ))
+      calls.set(family!, (calls.get(family!) ?? 0) + Number(count))
+  return calls
+}
+
+/** WDW room-level questions the multi-resort answer answered without a call, over the workers. */
+const screenedOut = (workers: number) =>
+  workerMetric(workers, /^questions_screened_out_total (\d+)/gm)
+
 /** A metric's samples summed over the workers' /metrics, or the largest one with `max`. */
 async function workerMetric(workers: number, pattern: RegExp, combine: 'sum' | 'max' = 'sum') {
   const values = (await scrape(workers)).flatMap((text) =>
@@ -379,9 +739,15 @@ async function preflight(db: ReturnType<typeof createDb>) {
   // Measured: about 250 bytes an alert once populated (indexes included), and every interval
   // rewrites each alert's row twice (claim and outcome), about 160 bytes more an alert while no
   // vacuum runs (autovacuum is off on the shared test server), with room to spare here; figure 1
-  // runs two intervals' claims and a reset before the run.
+  // runs two intervals' claims and a reset before the run. A flexible alert adds its links and
+  // questions (1,200 bytes an alert at 100,000 with a fifth flexible); what checks rewrite grew
+  // less than the exact alerts' allowance (101 MB in 300 s at 100,000).
   const intervals = 3 + SECONDS / (INTERVAL_MS / 1000)
-  const needGb = (ALERTS * (POPULATED_BYTES_PER_ALERT + intervals * GROWTH_BYTES_PER_ALERT)) / 1e9
+  const needGb =
+    (EXACT_ALERTS * POPULATED_BYTES_PER_ALERT +
+      (ALERTS - EXACT_ALERTS) * FLEXIBLE_POPULATED_BYTES_PER_ALERT +
+      ALERTS * intervals * GROWTH_BYTES_PER_ALERT) /
+    1e9
   console.log(
     `   before populating: ${Number.isNaN(freeGb) ? 'free disk unknown' : `${freeGb.toFixed(1)} GB free`} on Postgres's data directory (${dir}), this run needs about ${needGb.toFixed(1)} GB; ${availableMb.toFixed(0)} MB of memory available`,
   )
@@ -417,7 +783,7 @@ async function main() {
   await preflight(db)
   const populateStart = Date.now()
   const postgresAtPopulate = postgresCpuMs()
-  await populate(db)
+  const sample = await populate(db)
   const populateSeconds = (Date.now() - populateStart) / 1000
   const populating = postgresCpuShares(postgresAtPopulate, name)
   const sizeAfter = await dbSize()
@@ -425,16 +791,14 @@ async function main() {
     `populated in ${populateSeconds.toFixed(1)} s (${(populating.database / 1000).toFixed(1)} CPU-s in this database's Postgres backends, peak backend RSS ${populating.peakRssMb.toFixed(0)} MB with the shared buffers it touched); database ${sizeAfter.toFixed(0)} MB (${((1e6 * (sizeAfter - sizeBefore)) / ALERTS).toFixed(0)} bytes an alert); ${QUESTION_SETS} question set(s)`,
   )
 
-  const distinct = await sql<{ n: number }>`
-    select (select count(distinct (resort_id, check_in_date, check_out_date, number_of_adults, ages_of_children, accessible)) from hotel_alerts)
-      + (select count(distinct (resort_location_identifier, party_size, reserve_date)) from dining_alerts) as n`.execute(
-    db,
+  const mix = await theMix(db)
+  printMix(mix)
+  const sampled = await sameAsTheApp(db, sample)
+  console.log(
+    `   the app's expansion: ${sampled} sampled alerts (flexible and exact, hotel and dining) linked again by linkQuestions ask the same questions, room types and split flags`,
   )
-  const distinctQuestions = Number(distinct.rows[0]?.n)
   if (args['populate-only']) {
-    console.log(
-      `   distinct questions among all alerts: ${distinctQuestions} (${(ALERTS / distinctQuestions).toFixed(1)} alerts a question); load average ${load()}`,
-    )
+    console.log(`   load average ${load()}`)
     await db.destroy()
     if (!args.keep) await dropDatabase(url)
     else console.log(`   kept the database: ${url}`)
@@ -443,7 +807,7 @@ async function main() {
   const ratioStart = Date.now()
   const ratio = await upstreamRatio(db)
   console.log(
-    `1. upstream calls per interval / distinct questions: ${ratio.calls} / ${ratio.questions} = ${ratio.ratio.toFixed(3)} (distinct questions among all alerts: ${distinct.rows[0]?.n}, ${(ALERTS / distinctQuestions).toFixed(1)} alerts a question; figure 1 took ${((Date.now() - ratioStart) / 1000).toFixed(0)} s)`,
+    `1. questions claimed per interval / distinct questions: ${ratio.calls} / ${ratio.questions} = ${ratio.ratio.toFixed(3)} (each claim is at most one call; figure 7 counts the calls the workers made; figure 1 took ${((Date.now() - ratioStart) / 1000).toFixed(0)} s)`,
   )
 
   // A private Redis unless one is named: a shared one's CPU counts every other client's work.
@@ -537,6 +901,9 @@ async function main() {
   // And the rest of the machine over the same window: Redis (from its own INFO), the simulator
   // (Disney's and Twilio's stand-in, not part of the budget), this process, and every core.
   let redisAtSteady: Awaited<ReturnType<typeof sampleRedis>> | null = null
+  // Disney calls by family and questions screened out, for figure 7.
+  let callsAtSteady = new Map<string, number>()
+  let screenedAtSteady = 0
   const rest = () => ({
     machine: machineCpuMs(),
     simulator: cpuMs(upstream.child.pid!),
@@ -570,6 +937,8 @@ async function main() {
       postgresAtSteady = postgresCpuMs()
       redisAtSteady = await sampleRedis(redis)
       restAtSteady = rest()
+      callsAtSteady = await callsByFamily(WORKERS)
+      screenedAtSteady = await screenedOut(WORKERS)
     }
   }
   const cpuAtEnd = workersCpu()
@@ -590,6 +959,8 @@ async function main() {
   )
   const lostLocks = await workerMetric(WORKERS, /lost_locks_total\{[^}]*\} (\d+)/g)
   const outcomes = await upstreamOutcomes(WORKERS)
+  const callsAtEnd = await callsByFamily(WORKERS)
+  const screenedAtEnd = await screenedOut(WORKERS)
 
   const steadySeconds = steadyAt ? (Date.now() - steadyAt) / 1000 : 0
   const steadyRate = steadySeconds > 0 ? (checksAtEnd - checksAtSteady) / steadySeconds : NaN
@@ -616,12 +987,12 @@ async function main() {
   const since = (at: number) => ((at - started) / 1000).toFixed(0)
   console.log(
     drainedAt
-      ? `2. capacity (cold-start drain): all ${ALERTS} alerts checked once in ${((drainedAt - started) / 1000).toFixed(1)} s = ${(ALERTS / ((drainedAt - started) / 1000)).toFixed(0)} alert checks per second (worker start-up included)`
-      : `2. capacity: the cold-start backlog of ${ALERTS} alerts was not drained within ${SECONDS} s`,
+      ? `2. capacity (cold-start drain): all ${mix.distinct} questions (${mix.alertChecks} alert checks) asked once in ${((drainedAt - started) / 1000).toFixed(1)} s = ${(mix.distinct / ((drainedAt - started) / 1000)).toFixed(0)} questions, ${(mix.alertChecks / ((drainedAt - started) / 1000)).toFixed(0)} alert checks per second (worker start-up included)`
+      : `2. capacity: the cold-start backlog of ${mix.distinct} questions (${mix.alertChecks} alert checks) was not drained within ${SECONDS} s`,
   )
   console.log(
     steadyAt
-      ? `   steady state (${since(steadyAt)} s to ${since(ended.getTime())} s): ${steadyRate.toFixed(0)} alert checks per second (the plan asks ${(ALERTS / (INTERVAL_MS / 1000)).toFixed(0)}); check lateness p50 <= ${quantile(0.5)} s, p99 <= ${quantile(0.99)} s (histogram buckets, ${total} questions)`
+      ? `   steady state (${since(steadyAt)} s to ${since(ended.getTime())} s): ${steadyRate.toFixed(0)} alert checks per second (the plan asks ${(mix.alertChecks / (INTERVAL_MS / 1000)).toFixed(0)}), ${(total / steadySeconds).toFixed(0)} question checks per second (the plan asks ${(mix.distinct / (INTERVAL_MS / 1000)).toFixed(0)}); check lateness p50 <= ${quantile(0.5)} s, p99 <= ${quantile(0.99)} s (histogram buckets, ${total} questions)`
       : '   steady state: not reached (it needs the backlog drained and one interval since the start)',
   )
   const smsRate = Number(env.SMS_RATE_PER_SECOND)
@@ -711,12 +1082,53 @@ async function main() {
     console.log(
       `   the rest of the machine per 1,000 checks: Disney's and Twilio's stand-in ${perThousand(simulatorMs, steadyChecks)} ms, this benchmark's process ${perThousand(benchMs, steadyChecks)} ms, everything else ${perThousand(elsewhere, steadyChecks)} ms (other users of the machine, the kernel's own work); all ${cores} cores busy ${((100 * machineMs) / windowMs).toFixed(0)} % of the steady state`,
     )
+    // Figure 7: what the workers asked Disney, against the questions they checked.
+    const calls = (family: string) =>
+      (callsAtEnd.get(family) ?? 0) - (callsAtSteady.get(family) ?? 0)
+    const allCalls = [...callsAtEnd.keys()].reduce((sum, family) => sum + calls(family), 0)
+    const screened = screenedAtEnd - screenedAtSteady
+    const intervals = steadySeconds / (INTERVAL_MS / 1000)
+    const perInterval = (count: number, per: number) =>
+      `${(count / intervals).toFixed(0)} / ${per} = ${(count / intervals / per).toFixed(3)}`
+    console.log(
+      `7. Disney calls in the steady state, as the workers made them: ${total} question checks in ${intervals.toFixed(2)} intervals (questions checked an interval / distinct questions: ${perInterval(total, mix.distinct)}); Walt Disney World: ${calls('wdw-hotel')} room-level calls, ${screened} room-level questions screened out without one (${((100 * screened) / (screened + calls('wdw-hotel'))).toFixed(0)} %), ${calls('wdw-all-resorts')} multi-resort calls; Disneyland: ${calls('dlr-hotel')} room-level calls; dining: ${calls('dining')} calls`,
+    )
+    console.log(
+      `   calls per question check: ${allCalls} / ${total} = ${(allCalls / total).toFixed(3)}; calls an interval / distinct questions: ${perInterval(allCalls, mix.distinct)} (with the ${mix.wdwStays} multi-resort questions counted as questions: ${perInterval(allCalls, mix.distinct + mix.wdwStays)}); multi-resort calls an interval / WDW stays and parties: ${perInterval(calls('wdw-all-resorts'), mix.wdwStays)} (an answer is kept an interval, so a stay and party is asked at most once in any interval; a window of a few intervals may still hold two asks of one)`,
+    )
+    // Figure 8: an alert's questions at what a question check costs here. CPU is one average
+    // for every question; calls are counted by kind (a hotel question's answered by the screen,
+    // a dining one's always asked), each check being a call or a screened-out question.
+    const cpuPerQuestion = totalMs / total
+    const hotelChecks = calls('wdw-hotel') + screened + calls('dlr-hotel')
+    const callsPerCheck: Record<AlertKind, number> = {
+      hotel: (calls('wdw-hotel') + calls('wdw-all-resorts') + calls('dlr-hotel')) / hotelChecks,
+      dining: calls('dining') / (total - hotelChecks),
+    }
+    console.log(
+      `8. a question check costs ${cpuPerQuestion.toFixed(2)} ms of CPU (worker ${(workerMs / total).toFixed(2)} + Postgres ${(postgresMs / total).toFixed(2)} + Redis ${(redisMs / total).toFixed(2)} ms) and Disney calls: ${callsPerCheck.hotel.toFixed(3)} a hotel question (multi-resort calls included), ${callsPerCheck.dining.toFixed(3)} a dining one; so an interval of an alert costs:`,
+    )
+    for (const c of mix.classes) {
+      const asks = perAlert(c.questions, c)
+      const share = perAlert(c.share, c)
+      const exact = classOf(mix, c.kind, false)
+      console.log(
+        `   ${className(c)}: asks ${asks.toFixed(1)} questions, ${share.toFixed(2)} of them its share${c.flexible ? ` (${(share / perAlert(exact.share, exact)).toFixed(1)}× an exact ${c.kind} alert's)` : ''}: ${(share * cpuPerQuestion).toFixed(2)} ms of CPU and ${(share * callsPerCheck[c.kind]).toFixed(2)} calls (${(asks * cpuPerQuestion).toFixed(1)} ms and ${(asks * callsPerCheck[c.kind]).toFixed(1)} calls with none of them shared)`,
+      )
+    }
+    const cap = MAX_QUESTIONS_PER_ALERT
+    const perSecond = (value: number) => (value / (INTERVAL_MS / 1000)).toFixed(2)
+    console.log(
+      `   a hotel alert at the cap (${cap} questions, none shared): ${(cap * cpuPerQuestion).toFixed(0)} ms of CPU and ${(cap * callsPerCheck.hotel).toFixed(0)} calls an interval at this run's rate of calls (at most ${cap} room-level calls, and at Walt Disney World one multi-resort call a stay); on The Club's 2 minutes ${perSecond(cap * cpuPerQuestion)} ms of CPU and ${perSecond(cap * callsPerCheck.hotel)} calls a second (at most ${perSecond(cap)} room-level ones)`,
+    )
   }
   const deadRows = await sql<{ dead: string; autovacuum: string }>`
     select coalesce(sum(n_dead_tup), 0) as dead, current_setting('autovacuum') as autovacuum
-    from pg_stat_user_tables where relname in ('hotel_alerts', 'dining_alerts')`.execute(db)
+    from pg_stat_user_tables where relname in ('questions', 'hotel_alerts', 'dining_alerts')`.execute(
+    db,
+  )
   console.log(
-    `   database at the end: ${(await dbSize()).toFixed(0)} MB (${sizeAfter.toFixed(0)} MB after populating); the alert tables' dead row versions: ${deadRows.rows[0]?.dead} (autovacuum ${deadRows.rows[0]?.autovacuum} on this server)`,
+    `   database at the end: ${(await dbSize()).toFixed(0)} MB (${sizeAfter.toFixed(0)} MB after populating); the questions' and alert tables' dead row versions: ${deadRows.rows[0]?.dead} (autovacuum ${deadRows.rows[0]?.autovacuum} on this server)`,
   )
   console.log(
     `   event loop delay, worst worker: p99 ${(eventLoopP99 * 1000).toFixed(0)} ms, max ${(eventLoopMax * 1000).toFixed(0)} ms; lost locks (stalled or missing): ${lostLocks}`,
