@@ -95,3 +95,9 @@ create index dining_alerts_running_date_idx on dining_alerts (last_reserve_date)
 
 -- A split stay's text links both bookings: the second one's page, behind /o/<code>/2.
 alter table notifications add column second_booking_url text;
+
+-- Statistics for the new table and the rewritten ones, so the first pacing refresh after the
+-- deploy plans its joins from real counts.
+analyze alert_questions;
+analyze hotel_alerts;
+analyze dining_alerts;
