@@ -77,8 +77,3 @@ export function alertNotice(alert: AlertInWords): string | null {
   const them = gone.length === 1 ? 'it' : 'them'
   return `Disney no longer lists ${allOf(gone)} for reservations. We still check ${them}, but a table may never open.`
 }
-
-/** The whole question in one line: "Pop Century Resort, Walt Disney World · Jun 8 – 12 · …". */
-export function alertInWords(alert: AlertInWords, currentYear?: number) {
-  return `${alertName(alert)}, ${alertWhere(alert)} · ${alertWhen(alert, currentYear)} · ${alertDetails(alert)}`
-}
