@@ -13,8 +13,8 @@ import {
   type FlexibleDiningAlert,
 } from '../app/domain/flexible-dining.ts'
 import { hotelAlertCost, isTooWide } from '../app/domain/flexible-cost.ts'
-import { hotelQuestionsOf, type FlexibleHotelAlert } from '../app/domain/flexible-stays.ts'
-import { splitStayQuestions } from '../app/domain/split-stays.ts'
+import type { FlexibleHotelAlert } from '../app/domain/flexible-stays.ts'
+import { hotelAlertQuestionsOf } from '../app/domain/split-stays.ts'
 
 /**
  * A Zipf-like pick as bounds: item k has weight 1 / (k + 1)^s, so a few resorts, dates and
@@ -165,15 +165,8 @@ export function flexibleHotelAlert(
       resort.roomIds === 'any' ? anyRoom(resort.resortId, alert) : [...resort.roomIds],
     ]),
   )
-  // As linkQuestions: its own stays, then split stays' shorter stays it does not already ask.
-  const own = hotelQuestionsOf(alert)
-  const keys = new Set(own.map((question) => question.key))
-  const questions = [
-    ...own.map((question) => ({ question, split: false })),
-    ...splitStayQuestions(alert)
-      .filter((question) => !keys.has(question.key))
-      .map((question) => ({ question, split: true })),
-  ].map(({ question, split }): MixQuestion => ({
+  // As linkQuestions asks them.
+  const questions = hotelAlertQuestionsOf(alert).map(({ question, split }): MixQuestion => ({
     kind: 'hotel',
     key: question.key,
     resortId: question.resortId,

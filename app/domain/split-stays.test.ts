@@ -5,6 +5,7 @@ import { MAX_NIGHTS } from './hotel-alert'
 import { hotelOpeningKey } from './openings'
 import {
   findSplitStays,
+  hotelAlertQuestionsOf,
   splitOpeningKey,
   splitStayQuestions,
   splitSubStays,
@@ -87,6 +88,26 @@ describe('splitStayQuestions', () => {
       'polynesian 06-09..06-10',
     ])
     expect(splitStayQuestions({ ...alert, splitStays: false })).toEqual([])
+  })
+})
+
+describe('hotelAlertQuestionsOf', () => {
+  it('asks its own stays, then the split parts it does not ask already, each once', () => {
+    // 3 or 4 nights from Jun 9: a 3-night stay is both a stay and a part of the 4-night one.
+    const flexible = { ...alert, minNights: 3, maxNights: 4 }
+    const questions = hotelAlertQuestionsOf(flexible)
+    const own = questions.filter((asked) => !asked.split).map((asked) => asked.question)
+    const parts = questions.filter((asked) => asked.split).map((asked) => asked.question)
+    expect(own.map((q) => `${q.resortId} ${span(q)}`)).toEqual([
+      'beach-club 06-09..06-12',
+      'polynesian 06-09..06-12',
+      'beach-club 06-09..06-13',
+      'polynesian 06-09..06-13',
+    ])
+    expect(new Set(questions.map((asked) => asked.question.key)).size).toBe(questions.length)
+    expect(parts.map(span)).not.toContain('06-09..06-12')
+    expect(parts.length).toBe(splitStayQuestions(flexible).length)
+    expect(hotelAlertQuestionsOf({ ...flexible, splitStays: false })).toHaveLength(4)
   })
 })
 

@@ -15,6 +15,7 @@
  * rooms is one few families would book.
  */
 import {
+  hotelQuestionsOf,
   questionsOfStays,
   stayBetween,
   stayOf,
@@ -48,6 +49,23 @@ export function splitSubStays(stays: readonly Stay[]): Stay[] {
 /** The extra questions a split-stay alert asks (none without split stays), in stay order. */
 export function splitStayQuestions(alert: FlexibleHotelAlert): StayQuestion[] {
   return alert.splitStays ? questionsOfStays(alert, splitSubStays(staysOf(alert))) : []
+}
+
+/**
+ * Every question a hotel alert asks (decision 0033): its own stays, then the shorter stays of
+ * split stays it does not ask already, marked `split` (asked only to find a split).
+ */
+export function hotelAlertQuestionsOf(
+  alert: FlexibleHotelAlert,
+): { question: StayQuestion; split: boolean }[] {
+  const own = hotelQuestionsOf(alert)
+  const keys = new Set(own.map((question) => question.key))
+  return [
+    ...own.map((question) => ({ question, split: false })),
+    ...splitStayQuestions(alert)
+      .filter((question) => !keys.has(question.key))
+      .map((question) => ({ question, split: true })),
+  ]
 }
 
 /** What one question of the alert found: the alert's room types open there, in its order. */

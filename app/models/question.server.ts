@@ -2,15 +2,11 @@ import { sql, type Insertable, type Kysely } from 'kysely'
 import type { Database, DestinationId, QuestionsTable } from '../../db/schema.ts'
 import type { AlertKind } from '~/domain/alerts'
 import { diningQuestionsOf, type DateQuestion } from '~/domain/flexible-dining'
-import {
-  hotelQuestionsOf,
-  type FlexibleHotelAlert,
-  type StayQuestion,
-} from '~/domain/flexible-stays'
+import type { FlexibleHotelAlert, StayQuestion } from '~/domain/flexible-stays'
 import { partyOf } from '~/domain/hotel-alert'
 import { filterRoomTypes } from '~/domain/room-filter'
 import { lastLookedAt, phaseMs } from '~/domain/schedule'
-import { splitStayQuestions } from '~/domain/split-stays'
+import { hotelAlertQuestionsOf } from '~/domain/split-stays'
 import { listRoomTypes } from '~/models/catalogue.server'
 import {
   isRunningDiningAlert,
@@ -95,14 +91,7 @@ async function hotelAlertQuestions(db: Executor, alertId: string): Promise<Alert
       ),
     ),
   )
-  const own = hotelQuestionsOf(alert)
-  const keys = new Set(own.map((question) => question.key))
-  return [
-    ...own.map((question) => ({ question, split: false })),
-    ...splitStayQuestions(alert)
-      .filter((question) => !keys.has(question.key))
-      .map((question) => ({ question, split: true })),
-  ].map(({ question, split }) => ({
+  return hotelAlertQuestionsOf(alert).map(({ question, split }) => ({
     values: hotelValues(question),
     roomTypeIds: watched.get(question.resortId) ?? [],
     split,
