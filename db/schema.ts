@@ -1,6 +1,7 @@
 import type { BrowserEventName, ServerEventName } from '../app/domain/analytics.ts'
 import type { RoomCapacity } from '../app/domain/room-filter.ts'
 import type { Meal } from '../app/domain/dining-alert.ts'
+import type { QuestionPrices } from '../app/domain/prices.ts'
 import type { EndpointFamily } from '../app/utils/upstream-health.server.ts'
 import type {
   ColumnType,
@@ -172,9 +173,25 @@ export interface HotelAlertsTable {
   lastFoundAt: Timestamp | null
   /** Sends nothing and is not asked through this date at its destination (decision 0031). */
   snoozedUntil: string | null
+  /** A price ceiling in cents: per night or for the stay, never both (issue 30). */
+  maxNightlyPriceCents: number | null
+  maxTotalPriceCents: number | null
+  /** 'price': a watch on a stay already booked, texting a saving rather than an opening. */
+  watch: Defaulted<AlertWatch>
+  paidTotalCents: number | null
+  rateType: RateType | null
+  minSavingCents: number | null
+  minSavingPercent: number | null
+  /** The price the watch last texted; another text only below it by the threshold. */
+  priceTextedCents: number | null
+  /** The discount offers the watch has texted, each once. */
+  offersTexted: Defaulted<string[]>
   createdAt: Defaulted<Date>
   updatedAt: Defaulted<Date>
 }
+
+export type AlertWatch = 'availability' | 'price'
+export type RateType = 'room-only' | 'package'
 
 export interface DiningAlertsTable {
   id: Generated<string>
@@ -239,6 +256,8 @@ export interface QuestionsTable {
   notBookableSince: Timestamp | null
   /** Its openings open now: opening key → opening id (decision 0029). */
   openOpenings: Defaulted<Record<string, number>>
+  /** The prices its last answer showed, by Disney's room key (migration 0024). */
+  prices: ColumnType<QuestionPrices, string | undefined, string>
   /** The plan intervals among its alerts that may run: the paces its history keeps. */
   paces: Defaulted<number[]>
   /** Its checks at each pace (decision 0030; app/domain/check-history.ts). */
@@ -260,6 +279,19 @@ export interface OpeningsTable {
   firstSeenAt: Timestamp
   lastSeenAt: Timestamp | null
   closedAt: Timestamp | null
+}
+
+/** A room's price for a question's stay, when it changed (migration 0024). */
+export interface PriceChangesTable {
+  questionKey: string
+  resortId: string
+  roomKey: string
+  seenAt: Timestamp
+  /** Both null: the room stopped being bookable. */
+  nightlyCents: number | null
+  totalCents: number | null
+  offerId: string | null
+  offerName: string | null
 }
 
 /** The service's own incident, for the status page: a breaker open, or no worker beating. */
@@ -298,7 +330,7 @@ export type NotificationStatus =
  * subscriber asked for, the reminder before a trial or a cancelled plan ends).
  */
 /** An opening's text; the one that says an alert's texts are held for the day; or the account's. */
-export type TextPurpose = 'opening' | 'summary' | 'test' | 'plan-end' | 'quiet-hours'
+export type TextPurpose = 'opening' | 'summary' | 'price' | 'test' | 'plan-end' | 'quiet-hours'
 
 /** The outbox. The alert and opening columns are set on alert texts, and null on the others. */
 export interface NotificationsTable {
@@ -438,6 +470,7 @@ export interface Database {
   stripeEvents: StripeEventsTable
   notifications: NotificationsTable
   openings: OpeningsTable
+  priceChanges: PriceChangesTable
   incidents: IncidentsTable
   planEndReminders: PlanEndRemindersTable
   smsOptOuts: SmsOptOutsTable

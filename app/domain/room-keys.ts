@@ -1,4 +1,5 @@
 import { nightsBetween } from './dates.ts'
+import type { RoomPrice } from './prices.ts'
 
 /**
  * How Disney's answers are matched to our catalogue. Disney lists a room under its own keys:
@@ -23,6 +24,8 @@ export interface AnswerRoom {
   bookable: boolean
   /** Disney's reason code when the room cannot be booked (e.g. INVENTORY_UNAVAILABLE). */
   reason: string | null
+  /** Its price for the stay when it is bookable and Disney priced it (issue 30). */
+  price?: RoomPrice | null
 }
 
 export function roomCarriesKeys(room: AnswerRoom, keys: RoomKeys): boolean {

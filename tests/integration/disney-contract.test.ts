@@ -13,6 +13,7 @@ import { daysFromToday } from '../../db/factories.ts'
 import { fetchDiningAnswer, readDiningAnswer } from '../../worker/upstream/dining.ts'
 import { UpstreamFault } from '../../worker/upstream/errors.ts'
 import { fetchRoomAnswer, type HotelQuestion } from '../../worker/upstream/hotels.ts'
+import { pricesOf, priceOfRoomType } from '~/domain/prices'
 import { knownKeysOf, openRoomTypes, unmatchedRooms } from '~/domain/room-keys'
 
 const fixture = (name: string) =>
@@ -145,6 +146,60 @@ describe('Walt Disney World: availability-and-prices', () => {
     ])
   })
 
+  it("reads each bookable room's real price exactly: nightly average, each night, the total before tax and the tax", async () => {
+    answerWith('wdw-availability-and-prices.copper-creek.2027-01-15.200.json', 200)
+    const answer = await askRooms(question(COPPER_CREEK, '2027-01-15', '2027-01-19'))
+    if (answer.kind !== 'rooms') throw new Error(answer.kind)
+    const byCode = (code: string) => answer.rooms.find((room) => room.code === code)!
+    expect(byCode('2D').price).toEqual({
+      nightlyCents: 59_600,
+      totalCents: 238_400,
+      taxCents: 29_802,
+      taxIncluded: false,
+      nights: [
+        { date: '2027-01-15', cents: 61_100 },
+        { date: '2027-01-16', cents: 61_100 },
+        { date: '2027-01-17', cents: 58_100 },
+        { date: '2027-01-18', cents: 58_100 },
+      ],
+      offer: null,
+    })
+    // Half dollars are read exactly: 3606.00 over four nights is 901.50 a night.
+    expect(byCode('JD').price).toMatchObject({
+      nightlyCents: 90_150,
+      totalCents: 360_600,
+      taxCents: 45_076,
+    })
+    expect(byCode('XC').price).toMatchObject({ nightlyCents: 155_200, totalCents: 620_800 })
+    // The cheapest Copper Creek room of each type, as a ceiling or a watch reads it.
+    const prices = Object.fromEntries(
+      COPPER_CREEK.roomTypes.map((roomType) => [
+        roomType.name,
+        priceOfRoomType(answer.rooms, roomType)?.nightlyCents ?? null,
+      ]),
+    )
+    expect(prices).toMatchObject({
+      'Deluxe Studio': 60_000,
+      'Deluxe Studio with Shower': 59_600,
+      '1-Bedroom Villa': 99_050,
+    })
+    // A room that cannot be booked keeps no price, whatever its rate plan says.
+    expect(byCode('2F').price).toBeNull()
+    expect(pricesOf(answer.rooms)).toMatchObject({
+      '2D': [59_600, 238_400, null],
+      XC: [155_200, 620_800, null],
+    })
+    expect(Object.keys(pricesOf(answer.rooms))).toHaveLength(15)
+  })
+
+  it('keeps no price on a date Disney says is unavailable, though it prices three rooms from rate plans', async () => {
+    answerWith('wdw-availability-and-prices.copper-creek.2026-09-01.200.json', 200)
+    const answer = await askRooms(question(COPPER_CREEK, '2026-09-01', '2026-09-05'))
+    if (answer.kind !== 'rooms') throw new Error(answer.kind)
+    expect(answer.rooms.filter((room) => room.price)).toEqual([])
+    expect(pricesOf(answer.rooms)).toEqual({})
+  })
+
   it('reads a date-wide INVENTORY_UNAVAILABLE as nothing bookable, though Disney still prices three rooms', async () => {
     answerWith('wdw-availability-and-prices.copper-creek.2026-09-01.200.json', 200)
     const answer = await askRooms(question(COPPER_CREEK, '2026-09-01', '2026-09-05'))
@@ -215,6 +270,55 @@ describe('Disneyland Resort: availability-and-prices', () => {
       'Standard View',
       'Woods Courtyard View',
     ])
+  })
+
+  it("reads a Disneyland room's price and its standard offer 7010 as no discount", async () => {
+    answerWith('dlr-availability-and-prices.grand-californian-hotel.200.json', 200)
+    const answer = await askRooms(question(GRAND_CALIFORNIAN, daysFromToday(30), daysFromToday(32)))
+    if (answer.kind !== 'rooms') throw new Error(answer.kind)
+    // Disneyland lists no `orderedRoomIds`: numeric keys come back in number order.
+    expect(answer.rooms.map((room) => room.price)).toEqual([
+      null,
+      // Only Disney's total is known here: whether it holds the tax is not (taxIncluded null).
+      {
+        nightlyCents: 90_000,
+        totalCents: 200_000,
+        taxCents: null,
+        taxIncluded: null,
+        nights: [],
+        offer: null,
+      },
+      {
+        nightlyCents: 95_000,
+        totalCents: 210_000,
+        taxCents: null,
+        taxIncluded: null,
+        nights: [],
+        offer: null,
+      },
+    ])
+  })
+
+  it('names a discount offer from the answer and refuses a price that is not dollars', async () => {
+    const body = JSON.parse(fixture('dlr-availability-and-prices.grand-californian-hotel.200.json'))
+    body.roomPriceLookup['13874720'].marketingOfferId = '11296'
+    body.marketingOfferLookup = {
+      '11296': { names: { displayName: 'Save on Rooms', longName: 'Save on Rooms this Spring' } },
+    }
+    next = { status: 200, body: JSON.stringify(body) }
+    const answer = await askRooms(question(GRAND_CALIFORNIAN, daysFromToday(30), daysFromToday(32)))
+    if (answer.kind !== 'rooms') throw new Error(answer.kind)
+    const priceOf = (roomId: string) => answer.rooms.find((room) => room.roomId === roomId)!.price
+    expect(priceOf('13874720')!.offer).toEqual({ id: '11296', name: 'Save on Rooms' })
+    expect(priceOf('13874730')!.offer).toBeNull()
+
+    body.roomPriceLookup['13874720'].displayPrice.basePrice.subtotal = '$900'
+    next = { status: 200, body: JSON.stringify(body) }
+    await expect(
+      askRooms(question(GRAND_CALIFORNIAN, daysFromToday(30), daysFromToday(32))),
+    ).rejects.toMatchObject({
+      reason: 'shape',
+    })
   })
 
   it('reads system error 220141 as sold out, or as "not bookable yet" beyond the booking window', async () => {

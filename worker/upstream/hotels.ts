@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { todayIn } from '../../app/domain/dates.ts'
+import { centsOf, STANDARD_OFFER_IDS, type RoomPrice } from '../../app/domain/prices.ts'
 import { beyondSurelyBookable, type AnswerRoom } from '../../app/domain/room-keys.ts'
 import { AlertQuestionError, UpstreamFault } from './errors.ts'
 import { callDisney, parseShape, type UpstreamOptions } from './http.ts'
@@ -27,17 +28,76 @@ export type RoomAnswer =
   /** The stay lies beyond Disney's booking window: nothing to text yet, nothing wrong. */
   | { kind: 'not-bookable-yet'; detail: string }
 
+/** Disney's prices are strings with two decimals here ("1033.00"), read exactly into cents. */
+const money = z.string().refine((text) => centsOf(text) !== null, 'not a price in dollars')
 const room = z.object({
   code: z.string().optional(),
   reasonUnavailable: z.string().optional(),
-  displayPrice: z.unknown().optional(),
+  displayPrice: z
+    .object({ basePrice: z.object({ subtotal: money, taxIncluded: z.boolean().optional() }) })
+    .optional(),
+  orderedPricePerNight: z
+    .array(z.object({ date: z.string(), price: z.object({ subtotal: money }) }))
+    .optional(),
+  totalPrice: z
+    .object({ subtotal: money.optional(), tax: money.optional(), total: money.optional() })
+    .optional(),
+  marketingOfferId: z.string().optional(),
 })
-/** Room-level availability and prices (upstream-disney.md §2.4). */
+type AnswerEntry = z.infer<typeof room>
+/** Room-level availability and prices (upstream-disney.md §2.4; docs/pricing.md). */
 export const roomAvailabilitySchema = z.object({
   roomPriceLookup: z.record(z.string(), room),
   orderedRoomIds: z.array(z.string()).optional(),
   reasonsUnavailable: z.array(z.object({ reasonCode: z.string() })).optional(),
+  marketingOfferLookup: z
+    .record(
+      z.string(),
+      z.object({
+        names: z
+          .object({ displayName: z.string().optional(), longName: z.string().optional() })
+          .optional(),
+      }),
+    )
+    .optional(),
 })
+type OfferLookup = z.infer<typeof roomAvailabilitySchema>['marketingOfferLookup']
+
+const cents = (text: string) => centsOf(text)!
+
+/**
+ * A room's price as Disney gives it: the average nightly price, the stay's total before tax
+ * where the tax is split out (otherwise Disney's total, whose tax we do not know), each night,
+ * and the offer behind it when that is a discount, named from the answer's offer lookup.
+ */
+function priceOf(entry: AnswerEntry, offers: OfferLookup): RoomPrice | null {
+  if (!entry.displayPrice) return null
+  const nights = (entry.orderedPricePerNight ?? []).map((night) => ({
+    date: night.date,
+    cents: cents(night.price.subtotal),
+  }))
+  const total = entry.totalPrice?.subtotal ?? entry.totalPrice?.total
+  const totalCents = total
+    ? cents(total)
+    : nights.length
+      ? nights.reduce((sum, night) => sum + night.cents, 0)
+      : null
+  if (totalCents === null) return null
+  const offerId = entry.marketingOfferId
+  const names = offerId ? offers?.[offerId]?.names : undefined
+  return {
+    nightlyCents: cents(entry.displayPrice.basePrice.subtotal),
+    totalCents,
+    taxCents:
+      entry.totalPrice?.subtotal && entry.totalPrice.tax ? cents(entry.totalPrice.tax) : null,
+    taxIncluded: entry.displayPrice.basePrice.taxIncluded ?? null,
+    nights,
+    offer:
+      offerId && !STANDARD_OFFER_IDS.includes(offerId)
+        ? { id: offerId, name: names?.displayName ?? names?.longName ?? null }
+        : null,
+  }
+}
 const errorsSchema = z.object({
   errors: z.array(
     z.object({
@@ -82,15 +142,20 @@ function readRooms(family: 'wdw-hotel' | 'dlr-hotel', json: unknown): RoomAnswer
         const entry = answer.roomPriceLookup[roomId]
         return entry ? [{ roomId, entry }] : []
       })
-      .map(({ roomId, entry }) => ({
-        roomId,
-        code: entry.code ?? null,
-        bookable:
+      .map(({ roomId, entry }) => {
+        const bookable =
           reasonsUnavailable.length === 0 &&
           !entry.reasonUnavailable &&
-          entry.displayPrice !== undefined,
-        reason: entry.reasonUnavailable ?? reasonsUnavailable[0] ?? null,
-      })),
+          entry.displayPrice !== undefined
+        return {
+          roomId,
+          code: entry.code ?? null,
+          bookable,
+          reason: entry.reasonUnavailable ?? reasonsUnavailable[0] ?? null,
+          // A room that cannot be booked is priced from Disney's rate plans: not a price to keep.
+          price: bookable ? priceOf(entry, answer.marketingOfferLookup) : null,
+        }
+      }),
     reasonsUnavailable,
   }
 }
