@@ -2,6 +2,7 @@ import type { BrowserEventName, ServerEventName } from '../app/domain/analytics.
 import type { RoomCapacity } from '../app/domain/room-filter.ts'
 import type { Meal } from '../app/domain/dining-alert.ts'
 import type { QuestionPrices } from '../app/domain/prices.ts'
+import type { PriceTerms, RateType } from '../app/domain/price-terms.ts'
 import type { EndpointFamily } from '../app/utils/upstream-health.server.ts'
 import type {
   ColumnType,
@@ -190,8 +191,7 @@ export interface HotelAlertsTable {
   updatedAt: Defaulted<Date>
 }
 
-export type AlertWatch = 'availability' | 'price'
-export type RateType = 'room-only' | 'package'
+export type AlertWatch = PriceTerms['watch']
 
 export interface DiningAlertsTable {
   id: Generated<string>

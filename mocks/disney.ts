@@ -17,7 +17,11 @@ import { handlersFor, type Endpoint } from './endpoints.ts'
  * and each of Disney's error answers. Everything it lists is Disney's: addresses, codes,
  * ids and venue ids come from the catalogue's Disney keys, never from our own ids. Openings
  * appear and vanish as time passes, more of them one to three days before the date; some
- * addresses are sold out. Tests script it exactly and inject faults.
+ * addresses are sold out. Rooms are priced as Disney prices them: a nightly price that varies by
+ * date (dearer on Friday and Saturday nights and in some weeks of the year, a few dollars either
+ * way per room and night), the stay's average and total beside it, and now and then, for a week
+ * at a time, an address's rooms priced by a discount offer that the answer names. Tests script
+ * openings and prices exactly and inject faults.
  */
 
 export type SimulatorFault =
@@ -52,6 +56,12 @@ export interface ScriptedOpenings {
   unknownVenues?: string[]
   /** A date-wide reason on every WDW answer, as DVCalc captured for sold-out dates. */
   reasonsUnavailable?: string[]
+  /**
+   * Scripted prices, keyed like `rooms` (`code`/room id for every stay, or `code@checkIn/checkOut`
+   * for one stay; the stay-specific key wins): every night at `nightly` dollars, priced by `offer`
+   * when given. Rooms not listed keep their drawn price, with no offer.
+   */
+  prices?: Record<string, { nightly: number; offer?: { id: string; name: string } }>
 }
 
 interface SimulatorState {
@@ -408,29 +418,153 @@ function nightsOf(checkIn: string, checkOut: string) {
   return nights
 }
 
-/** A room's nightly price: the same in the room-level and the all-resorts answers. */
-function nightlyPrice(room: SimulatedRoom) {
-  return 300 + (hash32(`${room.code ?? room.roomId}`) % 500)
+type Destination = 'disney-world' | 'disneyland'
+interface Stay {
+  checkInDate: string
+  checkOutDate: string
 }
 
-/** A priced room in the shape of DVCalc's captures: prices are strings, tax only in the total. */
-function priced(room: SimulatedRoom, nights: string[], destination: string) {
-  const nightly = nightlyPrice(room)
-  const subtotal = nightly * nights.length
+/** An offer pricing rooms below the standard rate, as `marketingOfferLookup` names it. */
+interface Offer {
+  id: string
+  displayName: string
+  longName: string
+}
+
+/** Disneyland's standard rate: every room not priced by a discount carries it (Mouse Agents). */
+const DLR_STANDARD_OFFER = '7010'
+
+/**
+ * The discounts the simulator draws. SIMULATED: the ids are numeric strings like Disney's, and
+ * at Disneyland never the standard 7010, but no source gives an offer's name or size; these are
+ * made up.
+ */
+const DRAWN_OFFERS: Record<Destination, (Offer & { percentOff: number })[]> = {
+  'disney-world': [
+    {
+      id: '11296',
+      percentOff: 10,
+      displayName: 'Save up to 10% on Rooms',
+      longName: 'Save up to 10% on Rooms at Select Disney Resort Hotels',
+    },
+    {
+      id: '11313',
+      percentOff: 20,
+      displayName: 'Save up to 20% on Rooms',
+      longName: 'Save up to 20% on Rooms at Select Disney Resort Hotels',
+    },
+    {
+      id: '11316',
+      percentOff: 30,
+      displayName: 'Save up to 30% on Rooms',
+      longName: 'Save up to 30% on Rooms at Select Disney Resort Hotels',
+    },
+  ],
+  disneyland: [
+    {
+      id: '7163',
+      percentOff: 15,
+      displayName: 'Save up to 15% on Rooms',
+      longName: 'Save up to 15% on Rooms at the Disneyland Resort Hotels',
+    },
+    {
+      id: '7248',
+      percentOff: 25,
+      displayName: 'Save up to 25% on Rooms',
+      longName: 'Save up to 25% on Rooms at the Disneyland Resort Hotels',
+    },
+  ],
+}
+
+/** How long a drawn offer lasts, or its absence: an address has one about one week in four. */
+const OFFER_WINDOW_MS = 7 * DAY_MS
+
+/**
+ * The discount pricing an address's rooms right now, if any: drawn afresh every week, each
+ * address on a phase of its own so offers start and end at different moments.
+ */
+function drawnOffer(slug: string, destination: Destination) {
+  const phase = hash32(`${state.seed}|offer-phase|${slug}`) % OFFER_WINDOW_MS
+  const draw = mix32(
+    hash32(`${state.seed}|offer|${slug}`),
+    Math.floor((Date.now() + phase) / OFFER_WINDOW_MS),
+  )
+  const offers = DRAWN_OFFERS[destination]
+  return draw % 4 === 0 ? offers[(draw >>> 2) % offers.length]! : null
+}
+
+/**
+ * A room's standard price for one night, in whole dollars: its own rate, dearer on Friday and
+ * Saturday nights (DVCalc's capture: 611 against 581 on weeknights) and in some weeks of every
+ * year (peak seasons), and a few dollars either way for each night.
+ */
+function standardNightly(room: SimulatedRoom, date: string) {
+  const roomHash = hash32(`${state.seed}|rate|${room.roomId}`)
+  const rate = 300 + (roomHash % 500)
+  const night = new Date(`${date}T00:00:00Z`)
+  const weekOfYear = Math.floor(
+    (night.getTime() - Date.UTC(night.getUTCFullYear(), 0, 1)) / (7 * DAY_MS),
+  )
+  const weekend = night.getUTCDay() === 5 || night.getUTCDay() === 6
+  const peak = hash32(`${state.seed}|peak|${weekOfYear}`) % 6 === 0
+  const wobble = (mix32(roomHash, hash32(date)) % 5) - 2
+  return Math.round(rate * (1 + (weekend ? 0.05 : 0) + (peak ? 0.2 : 0) + wobble / 100))
+}
+
+/** A room's price for one stay: each night's, in cents, and the offer it is priced by, if any. */
+function stayPrice(room: SimulatedRoom, slug: string, destination: Destination, stay: Stay) {
+  const key = room.code ?? room.roomId
+  const prices = state.script?.prices
+  const scripted = prices?.[`${key}@${stay.checkInDate}/${stay.checkOutDate}`] ?? prices?.[key]
+  // A script makes prices exact: it never draws an offer.
+  const drawn = state.script ? null : drawnOffer(slug, destination)
+  const offer: Offer | null = scripted
+    ? scripted.offer
+      ? {
+          id: scripted.offer.id,
+          displayName: scripted.offer.name,
+          longName: scripted.offer.name,
+        }
+      : null
+    : drawn
+  const nights = nightsOf(stay.checkInDate, stay.checkOutDate).map((date) => ({
+    date,
+    cents: scripted
+      ? Math.round(scripted.nightly * 100)
+      : 100 * Math.round(standardNightly(room, date) * (1 - (drawn?.percentOff ?? 0) / 100)),
+  }))
+  const totalCents = nights.reduce((sum, night) => sum + night.cents, 0)
+  return { nights, totalCents, averageCents: Math.round(totalCents / nights.length), offer }
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2)
+
+/**
+ * A priced room in the shape of DVCalc's captures: prices are strings, the display price the
+ * stay's average night, tax (12.5% of the subtotal, Florida's) only in the total. A WDW room carries an offer id
+ * only when an offer prices it; a Disneyland room always does, the standard rate's when none.
+ */
+function priced(
+  room: SimulatedRoom,
+  price: ReturnType<typeof stayPrice>,
+  destination: Destination,
+) {
+  const tax = Math.round(price.totalCents * 0.125)
+  const offerId = price.offer?.id ?? (destination === 'disneyland' ? DLR_STANDARD_OFFER : null)
   return {
     ...(room.code && { code: room.code }),
     id: room.roomId,
-    displayPrice: { basePrice: { subtotal: `${nightly}.00`, taxIncluded: false } },
-    orderedPricePerNight: nights.map((date) => ({
+    displayPrice: { basePrice: { subtotal: dollars(price.averageCents), taxIncluded: false } },
+    orderedPricePerNight: price.nights.map(({ date, cents }) => ({
       date,
-      price: { subtotal: `${nightly}.00`, tax: '0.00', total: `${nightly}.00` },
+      price: { subtotal: dollars(cents), tax: '0.00', total: dollars(cents) },
     })),
     totalPrice: {
-      subtotal: `${subtotal}.00`,
-      tax: (subtotal * 0.125).toFixed(2),
-      total: (subtotal * 1.125).toFixed(2),
+      subtotal: dollars(price.totalCents),
+      tax: dollars(tax),
+      total: dollars(price.totalCents + tax),
     },
-    ...(destination === 'disneyland' && { marketingOfferId: '7010' }),
+    ...(offerId && { marketingOfferId: offerId }),
   }
 }
 
@@ -438,11 +572,7 @@ function priced(room: SimulatedRoom, nights: string[], destination: string) {
  * Which of an address's rooms are open for a stay, and its date-wide reasons: what the
  * room-level answer lists and the all-resorts answer sums up, so the two always agree.
  */
-function stayAt(
-  rooms: SimulatedRoom[],
-  slug: string,
-  stay: { checkInDate: string; checkOutDate: string },
-) {
+function stayAt(rooms: SimulatedRoom[], slug: string, stay: Stay) {
   const closedAll = !state.script && soldOut(slug)
   const stayHash = hash32(`${state.seed}|${slug}|${stay.checkInDate}|${stay.checkOutDate}`)
   const chance = chanceOn(stay.checkInDate, 0.02, 0.003)
@@ -486,6 +616,8 @@ async function allResortsAnswer(body: unknown) {
       { status: 500 },
     )
   const stay = { checkInDate: asked.checkInDate, checkOutDate: asked.checkOutDate }
+  if (nightsOf(stay.checkInDate, stay.checkOutDate).length === 0)
+    return HttpResponse.json({ errors: [{ message: 'Bad Request' }] }, { status: 400 })
   const onSale = !beyondSurelyBookable(stay.checkInDate, todayIn('America/New_York'))
   const { resorts } = await loadCatalogue()
   const addresses = new Map<string, ReturnType<typeof stayAt> & { rooms: SimulatedRoom[] }>()
@@ -508,7 +640,7 @@ async function allResortsAnswer(body: unknown) {
                 (room, at) =>
                   open[at] && (room.resortIds.length === 0 || room.resortIds.includes(resort.id)),
               )
-              .map(nightlyPrice)
+              .map((room) => stayPrice(room, slug, 'disney-world', stay).averageCents / 100)
           : []
       answer[resort.disneyIdentifier!] = {
         displaySequence: index + 1,
@@ -527,12 +659,16 @@ async function allResortsAnswer(body: unknown) {
   return HttpResponse.json({ resorts: answer })
 }
 
-async function roomAnswer(body: unknown, slug: string, destination: 'disney-world' | 'disneyland') {
+async function roomAnswer(body: unknown, slug: string, destination: Destination) {
   const family = destination === 'disneyland' ? 'dlr-hotel' : 'wdw-hotel'
   const fault = await injectedFault(family)
   if (fault) return fault
-  const stay = body as { checkInDate?: string; checkOutDate?: string }
-  if (!stay.checkInDate || !stay.checkOutDate)
+  const asked = body as { checkInDate?: string; checkOutDate?: string }
+  if (
+    !asked.checkInDate ||
+    !asked.checkOutDate ||
+    nightsOf(asked.checkInDate, asked.checkOutDate).length === 0
+  )
     return HttpResponse.json({ errors: [{ message: 'Bad Request' }] }, { status: 400 })
   const noRooms = () =>
     HttpResponse.json(
@@ -541,6 +677,7 @@ async function roomAnswer(body: unknown, slug: string, destination: 'disney-worl
     )
   // Beyond the booking window Disney answers 404 (DVCalc; the GCH watcher's README).
   const today = todayIn(destination === 'disneyland' ? 'America/Los_Angeles' : 'America/New_York')
+  const stay = { checkInDate: asked.checkInDate, checkOutDate: asked.checkOutDate }
   if (beyondSurelyBookable(stay.checkInDate, today))
     return destination === 'disneyland' ? noRooms() : new HttpResponse(null, { status: 404 })
 
@@ -548,16 +685,21 @@ async function roomAnswer(body: unknown, slug: string, destination: 'disney-worl
   const rooms = roomsAt(resorts, slug, destination)
   if (rooms.length === 0)
     return HttpResponse.json({ errors: [{ message: 'Resort not found' }] }, { status: 404 })
-  const nights = nightsOf(stay.checkInDate, stay.checkOutDate)
-  const { open, reasons } = stayAt(rooms, slug, {
-    checkInDate: stay.checkInDate,
-    checkOutDate: stay.checkOutDate,
-  })
+  const { open, reasons } = stayAt(rooms, slug, stay)
+  const prices = rooms.map((room, index) =>
+    open[index] ? stayPrice(room, slug, destination, stay) : null,
+  )
   const lookup: Record<string, unknown> = {}
+  const offers: Record<string, { names: { displayName: string; longName: string } }> = {}
   rooms.forEach((room, index) => {
+    const price = prices[index]
+    if (price?.offer) {
+      const { displayName, longName } = price.offer
+      offers[price.offer.id] = { names: { displayName, longName } }
+    }
     const key = room.code ?? room.roomId
-    lookup[room.roomId] = open[index]
-      ? priced(room, nights, destination)
+    lookup[room.roomId] = price
+      ? priced(room, price, destination)
       : {
           ...(room.code && { code: room.code }),
           id: room.roomId,
@@ -567,10 +709,15 @@ async function roomAnswer(body: unknown, slug: string, destination: 'disney-worl
         }
   })
   if (destination === 'disneyland' && !open.includes(true)) return noRooms()
+  // Disney orders the priced rooms cheapest first, then the rest (DVCalc's captures).
+  const byPrice = rooms
+    .map((room, index) => ({ roomId: room.roomId, average: prices[index]?.averageCents }))
+    .sort((a, b) => (a.average ?? Number.MAX_SAFE_INTEGER) - (b.average ?? Number.MAX_SAFE_INTEGER))
   return HttpResponse.json({
     ...(destination === 'disney-world' &&
       reasons.length && { reasonsUnavailable: reasons.map((reasonCode) => ({ reasonCode })) }),
     roomPriceLookup: lookup,
-    ...(destination === 'disney-world' && { orderedRoomIds: Object.keys(lookup) }),
+    ...(destination === 'disney-world' && { orderedRoomIds: byPrice.map((room) => room.roomId) }),
+    ...(Object.keys(offers).length && { marketingOfferLookup: offers }),
   })
 }

@@ -9,7 +9,26 @@ import { listWdwResortKeys } from '../app/models/catalogue.server.ts'
 import { splitStayText, stayOpeningText } from '../app/domain/flexible-texts.ts'
 import { splitOpenings } from './split-stay-openings.ts'
 import { diningOpeningKey, hotelOpeningKey } from '../app/domain/openings.ts'
-import { openRoomTypes } from '../app/domain/room-keys.ts'
+import { openRoomTypes, type AnswerRoom } from '../app/domain/room-keys.ts'
+import {
+  aboveCeiling,
+  afterNews,
+  ceilingPer,
+  hasCeiling,
+  lastDayToAct,
+  offerNamesOf,
+  priceChanges,
+  priceNews,
+  priceOfRoomType,
+  pricesOf,
+  priceTextKey,
+  splitPrice,
+  type QuestionPrices,
+} from '../app/domain/prices.ts'
+import { pricedOpeningText, priceInWords, priceWatchText } from '../app/domain/price-texts.ts'
+import { bookingRuleFor } from '../app/domain/booking-rules.ts'
+import { todayIn } from '../app/domain/dates.ts'
+import { findDestination } from '../app/domain/destinations.ts'
 import { startsAt } from '../app/domain/quiet-hours.ts'
 import { diningOpeningText, heldTextsText } from '../app/domain/texts.ts'
 import type { AlertKind } from '../app/domain/alerts.ts'
@@ -24,6 +43,8 @@ import {
   type AskedQuestion,
   type FoundOpening,
   type HeldQuestion,
+  type PricesSeen,
+  type PriceText,
 } from '../app/models/check.server.ts'
 import type { AnsweredQuestion, SeenOpening } from '../app/models/opening.server.ts'
 import { newShortCode } from '../app/models/outbox.server.ts'
@@ -221,7 +242,12 @@ async function record(
   now: Date,
   outcomes: { question: HeldQuestion; notBookableYet?: boolean }[],
   faulted: readonly Faulted[],
-  found: { seen: SeenOpenings; openings: FoundOpening[] },
+  found: {
+    seen: SeenOpenings
+    openings: FoundOpening[]
+    prices?: PricesSeen[]
+    priceTexts?: PriceText[]
+  },
 ) {
   if (outcomes.length === 0 && faulted.length === 0) return
   const created = await recordChecks(deps.db, {
@@ -241,6 +267,8 @@ async function record(
       outcomes.map((outcome) => outcome.question),
     ),
     openings: found.openings,
+    prices: found.prices,
+    priceTexts: found.priceTexts,
     now,
     claimedAt: job.data.claimedAt,
   })
@@ -413,6 +441,94 @@ async function screenedOut(deps: CheckDeps, question: HeldQuestion): Promise<boo
   return addresses !== null && !addresses.has(question.disneySlug)
 }
 
+type AnsweredAlert = Awaited<ReturnType<typeof hotelAlertsAnswered>>[number]
+
+/**
+ * A watch's text when today's price of its booked room is news (decision 0034), up to the last
+ * day its booking can be changed for free (content/catalogue/booking-rules.json); after that a
+ * saving can no longer be had, so nothing is texted.
+ */
+function watchText(
+  env: Env,
+  alert: AnsweredAlert,
+  question: HeldQuestion,
+  answerRooms: readonly AnswerRoom[],
+  now: Date,
+): PriceText | null {
+  const roomType = openRoomTypes(answerRooms, alert.roomTypes)[0]
+  const price = roomType && priceOfRoomType(answerRooms, roomType)
+  if (!price) return null
+  const destination = question.locationIdentifier!
+  const lastDay = lastDayToAct(
+    question.checkInDate!,
+    bookingRuleFor(destination, alert.rateType!).daysBeforeCheckIn,
+  )
+  if (todayIn(findDestination(destination)!.timeZone, now) > lastDay) return null
+  const watch = {
+    paidTotalCents: alert.paidTotalCents!,
+    minSavingCents: alert.minSavingCents,
+    minSavingPercent: alert.minSavingPercent,
+    priceTextedCents: alert.priceTextedCents,
+    offersTexted: alert.offersTexted,
+  }
+  const news = priceNews(watch, price)
+  if (!news) return null
+  const shortCode = newShortCode()
+  return {
+    userId: alert.userId,
+    alertKind: 'hotel',
+    alertId: alert.id,
+    openingKey: priceTextKey(news),
+    toNumber: alert.phoneNumber,
+    bookingUrl: hotelBookingUrl(destination, question.disneySlug!),
+    shortCode,
+    seenAt: now,
+    body: priceWatchText({
+      stay: {
+        room: roomType.name,
+        resort: question.resortName!,
+        checkIn: question.checkInDate!,
+        checkOut: question.checkOutDate!,
+        link: link(env, shortCode),
+      },
+      kind: news.kind,
+      offerName: news.offer?.name ?? null,
+      priceCents: news.priceCents,
+      savingCents: news.savingCents,
+      rateType: alert.rateType!,
+      lastDay,
+    }),
+    quiet: alert,
+    startsAt: startsAt({ destination, date: question.checkInDate! }),
+    ...afterNews(watch, news),
+    wasTextedCents: alert.priceTextedCents,
+  }
+}
+
+/** The questions whose answer changed their prices, with the history rows that adds. */
+function pricesSeen(asked: readonly { question: HeldQuestion; rooms: readonly AnswerRoom[] }[]): {
+  seen: PricesSeen[]
+  now: Map<number, QuestionPrices>
+} {
+  const now = new Map(asked.map(({ question, rooms }) => [question.id, pricesOf(rooms)]))
+  const seen = asked.flatMap(({ question, rooms }) => {
+    const prices = now.get(question.id)!
+    const changes = priceChanges(question.prices, prices, offerNamesOf(rooms))
+    return changes.length
+      ? [
+          {
+            questionId: question.id,
+            questionKey: question.key,
+            resortId: question.resortId!,
+            prices,
+            changes,
+          },
+        ]
+      : []
+  })
+  return { seen, now }
+}
+
 async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
   const { outcomes, faulted } = await askEach(deps, job, now, async (question) => {
     if (await screenedOut(deps, question)) {
@@ -467,6 +583,7 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
     }
   })
   const asked = outcomes.filter((outcome) => !outcome.errored)
+  const prices = pricesSeen(asked)
   // Alerts are read only for answers with a bookable room, and only those that chose one.
   const open = asked.filter((outcome) => outcome.rooms.some((room) => room.bookable))
   const openRooms = open.flatMap((outcome) => outcome.rooms.filter((room) => room.bookable))
@@ -483,6 +600,7 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
   const byQuestion = new Map(open.map((outcome) => [outcome.question.id, outcome]))
   const seen = new SeenOpenings()
   const openings: FoundOpening[] = []
+  const priceTexts: PriceText[] = []
   for (const alert of alerts) {
     const outcome = byQuestion.get(alert.questionId)
     if (!outcome) continue
@@ -493,7 +611,15 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
     for (const room of rooms) seen.add(alert.questionId, { key: key(room), roomTypeId: room.id })
     // A split stay's part is not one of the alert's stays: only a split of two may be (below).
     if (alert.split || !acts(alert, question, now)) continue
-    for (const room of rooms)
+    if (alert.watch === 'price') {
+      const text = watchText(deps.env, alert, question, outcome.rooms, now)
+      if (text) priceTexts.push(text)
+      continue
+    }
+    for (const room of rooms) {
+      const price = priceOfRoomType(outcome.rooms, room)
+      // Above the ceiling it is still an opening of the question, only not one to text.
+      if (aboveCeiling(price, alert)) continue
       openings.push(
         textAbout(
           deps.env,
@@ -512,20 +638,22 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
             }),
           },
           question.resortName!,
-          (link) =>
-            stayOpeningText(
-              {
-                room: room.name,
-                resort: question.resortName!,
-                checkIn: question.checkInDate!,
-                checkOut: question.checkOutDate!,
-                link,
-              },
-              { exact: isExactStay(alert) },
-            ),
+          (link) => {
+            const stay = {
+              room: room.name,
+              resort: question.resortName!,
+              checkIn: question.checkInDate!,
+              checkOut: question.checkOutDate!,
+              link,
+            }
+            return price && hasCeiling(alert)
+              ? pricedOpeningText({ ...stay, price: priceInWords(price, ceilingPer(alert)) })
+              : stayOpeningText(stay, { exact: isExactStay(alert) })
+          },
           now,
         ),
       )
+    }
   }
   // Split stays, after the alerts' own stays: once for each alert that may split and acts now.
   const splitting = [
@@ -558,8 +686,10 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
           ]
         : [],
     )
-    for (const split of splitOpenings(alert, questions, seenNow)) {
+    for (const split of splitOpenings(alert, questions, seenNow, prices.now)) {
       const { first, second } = split
+      const price = splitPrice([first.price, second.price])
+      if (aboveCeiling(price, alert)) continue
       const booking = (part: typeof first) => hotelBookingUrl(part.destination, part.disneySlug!)
       openings.push(
         textAbout(
@@ -579,13 +709,22 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
           },
           first.resort,
           (link) =>
-            splitStayText({ first: { ...first, link }, second: { ...second, link: `${link}/2` } }),
+            splitStayText({
+              first: { ...first, link },
+              second: { ...second, link: `${link}/2` },
+              price: price && hasCeiling(alert) ? priceInWords(price, ceilingPer(alert)) : null,
+            }),
           now,
         ),
       )
     }
   }
-  await record(deps, job, now, asked, faulted, { seen, openings })
+  await record(deps, job, now, asked, faulted, {
+    seen,
+    openings,
+    prices: prices.seen,
+    priceTexts,
+  })
   await retryFaulted(job, faulted)
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { hotelOpeningKey } from '../app/domain/openings.ts'
+import type { QuestionPrices } from '../app/domain/prices.ts'
 import { splitOpenings, type QuestionState } from './split-stay-openings.ts'
 
 const alert = {
@@ -11,8 +12,8 @@ const alert = {
   splitStays: true,
 }
 const rooms = [
-  { id: 'standard', name: 'Standard Room' },
-  { id: 'preferred', name: 'Preferred Room' },
+  { id: 'standard', name: 'Standard Room', disneyRoomCodes: ['PC'], disneyRoomIds: [] },
+  { id: 'preferred', name: 'Preferred Room', disneyRoomCodes: ['PP'], disneyRoomIds: [] },
 ]
 
 /** The alert's three questions: the stay, and its two one-night halves. */
@@ -21,6 +22,7 @@ function question(
   checkInDate: string,
   checkOutDate: string,
   open: string[] = [],
+  prices: QuestionPrices = {},
 ) {
   return {
     questionId,
@@ -34,6 +36,7 @@ function question(
     disneySlug: 'pop-century-resort',
     locationIdentifier: 'disney-world' as const,
     rooms,
+    prices,
   } satisfies QuestionState
 }
 
@@ -84,5 +87,20 @@ describe('splitOpenings', () => {
       question(3, '2027-06-09', '2027-06-10', ['preferred']),
     ]
     expect(splitOpenings(alert, unwatched, new Map())).toEqual([])
+  })
+
+  it("prices each booking from its room's keys: this check's prices where it asked, else the last answer's", () => {
+    const questions = [
+      question(1, '2027-06-08', '2027-06-10'),
+      question(2, '2027-06-08', '2027-06-09', ['standard'], { PC: [20_000, 20_000, null] }),
+      question(3, '2027-06-09', '2027-06-10', [], { PP: [99_900, 99_900, null] }),
+    ]
+    const seenNow = new Map([[3, [hotelOpeningKey('preferred', '2027-06-09', '2027-06-10')]]])
+    const pricesNow = new Map<number, QuestionPrices>([[3, { PP: [25_000, 25_000, '11296'] }]])
+    const [split] = splitOpenings(alert, questions, seenNow, pricesNow)
+    expect(split!.first.price).toEqual({ nightlyCents: 20_000, totalCents: 20_000 })
+    expect(split!.second.price).toEqual({ nightlyCents: 25_000, totalCents: 25_000 })
+    // A booking whose answer kept no price for its room has none.
+    expect(splitOpenings(alert, questions, seenNow, new Map([[3, {}]]))[0]!.second.price).toBeNull()
   })
 })

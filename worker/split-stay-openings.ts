@@ -1,6 +1,8 @@
 import type { DestinationId } from '../app/domain/destinations.ts'
 import type { AlertResort } from '../db/schema.ts'
 import { hotelOpeningKey } from '../app/domain/openings.ts'
+import { keptPriceOf, type KeptPrice, type QuestionPrices } from '../app/domain/prices.ts'
+import type { RoomKeys } from '../app/domain/room-keys.ts'
 import { findSplitStays, splitOpeningKey, type StayAnswer } from '../app/domain/split-stays.ts'
 
 /*
@@ -22,8 +24,10 @@ export interface QuestionState {
   resortName: string
   disneySlug: string | null
   locationIdentifier: DestinationId
-  /** The room types the alert watches there. */
-  rooms: readonly { id: string; name: string }[]
+  /** The room types the alert watches there, with their Disney keys. */
+  rooms: readonly ({ id: string; name: string } & RoomKeys)[]
+  /** The prices its last answer showed (room key → price). */
+  prices: Readonly<QuestionPrices>
 }
 
 /** A split-stay alert as the check reads it. */
@@ -46,6 +50,8 @@ export interface SplitBooking {
   checkOut: string
   destination: DestinationId
   disneySlug: string | null
+  /** Its room's price as the answer that showed it open gave it; null when not known. */
+  price: KeptPrice | null
 }
 
 export interface SplitOpening {
@@ -59,12 +65,13 @@ export interface SplitOpening {
  * The alert's splits, best first (findSplitStays): each question's open rooms are the ones this
  * check saw if it asked it (`seenNow`: question id → opening keys seen, empty when nothing was
  * open), else the ones its last answer left open, in either case among the room types the alert
- * watches there.
+ * watches there; and so are their prices (`pricesNow`, for the questions this check asked).
  */
 export function splitOpenings(
   alert: SplitStayAlert,
   questions: readonly QuestionState[],
   seenNow: ReadonlyMap<number, readonly string[]>,
+  pricesNow: ReadonlyMap<number, QuestionPrices> = new Map(),
 ): SplitOpening[] {
   const byStay = new Map(
     questions.map((question) => [
@@ -88,10 +95,12 @@ export function splitOpenings(
   return findSplitStays(alert, answers).map((split) => {
     const booking = (part: typeof split.first): SplitBooking => {
       const question = byStay.get(`${part.resortId}|${part.checkInDate}|${part.checkOutDate}`)!
+      const room = question.rooms.find((candidate) => candidate.id === part.roomId)!
       return {
         questionId: question.questionId,
         openingKey: hotelOpeningKey(part.roomId, part.checkInDate, part.checkOutDate),
-        room: question.rooms.find((room) => room.id === part.roomId)!.name,
+        room: room.name,
+        price: keptPriceOf(pricesNow.get(question.questionId) ?? question.prices, room),
         resort: question.resortName,
         checkIn: part.checkInDate,
         checkOut: part.checkOutDate,

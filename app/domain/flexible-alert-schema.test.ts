@@ -7,6 +7,7 @@ import {
   flexibleDiningAlertSchema,
   flexibleHotelAlertSchema,
 } from './flexible-alert-schema'
+import { NO_PRICE_TERMS } from './price-terms'
 import { diningQuestionsOf } from './flexible-dining'
 import { hotelQuestionsOf } from './flexible-stays'
 import { HOTEL_MESSAGES } from './hotel-alert'
@@ -48,6 +49,8 @@ describe('flexibleHotelAlertSchema', () => {
       agesOfChildren: [7, 0],
       accessible: false,
       splitStays: false,
+      // Today's payload says nothing of price: an alert for an opening, without a ceiling.
+      price: NO_PRICE_TERMS,
     })
     expect(hotelQuestionsOf(alert).map((question) => question.key)).toEqual([
       hotelQueryKey(hotelAlertSchema(today).parse(todaysHotel)),
@@ -103,6 +106,7 @@ describe('flexibleHotelAlertSchema', () => {
         { resortId: 'beach-club', roomIds: ['water-view'] },
       ],
       splitStays: false,
+      price: NO_PRICE_TERMS,
     })
     expect(hotelQuestionsOf(alert)).toHaveLength(28)
   })

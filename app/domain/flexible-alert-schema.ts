@@ -26,6 +26,7 @@ import {
 import { tooWideMessage } from './flexible-words'
 import { HOTEL_MESSAGES, MAX_NIGHTS } from './hotel-alert'
 import { hotelAlertSchema } from './hotel-alert-schema'
+import { readPriceTerms, type PriceTerms } from './price-terms'
 import { refuse } from './schema'
 
 export const FLEXIBLE_HOTEL_MESSAGES = {
@@ -122,6 +123,8 @@ function hotelFields(exactSchema: ReturnType<typeof hotelAlertSchema>) {
 
 export type FlexibleHotelAlertInput = FlexibleHotelAlert & {
   resorts: ResortChoice[]
+  /** A price ceiling, or a watch on a stay already booked (price-terms.ts). */
+  price: PriceTerms
   agesOfChildren: number[]
   keepWatching?: boolean
   snoozedUntil?: string | null
@@ -179,7 +182,7 @@ export function flexibleHotelAlertSchema(today: string) {
 
       const { resortId, roomIds, checkOutDate, ...common } = exact.data
       const stay = exactStayFields(common.checkInDate, checkOutDate)
-      const alert: FlexibleHotelAlertInput = {
+      const shape = {
         ...common,
         resorts: fields.data.resorts ?? [{ resortId, roomIds }],
         latestCheckInDate: fields.data.latestCheckInDate ?? stay.latestCheckInDate,
@@ -187,6 +190,9 @@ export function flexibleHotelAlertSchema(today: string) {
         maxNights: most ?? stay.maxNights,
         splitStays: fields.data.splitStays ?? false,
       }
+      const price = readPriceTerms(input, shape)
+      if (!price.terms) return refuseAll(payload, price.problems)
+      const alert: FlexibleHotelAlertInput = { ...shape, price: price.terms }
       const spread = nightsBetween(alert.checkInDate, alert.latestCheckInDate)
       if (spread < 0)
         problems.push({

@@ -19,7 +19,7 @@ export const TWO_SEGMENTS_LENGTH = 2 * 153
  * Fills a template with names (made GSM-7), cutting the longest down to the same length (with
  * "..") until the whole text fits `limit`.
  */
-function fitNames(
+export function fitNames(
   build: (names: readonly string[]) => string,
   names: readonly string[],
   limit: number,
@@ -67,14 +67,20 @@ export function stayOpeningText(opening: StayOpening, alert: { exact: boolean })
  * Club Resort Jun 9-Jun 12, then Garden View at Polynesian Village Resort Jun 12-Jun 14 (move
  * Jun 12). Book both fast: <link> and <link>"
  */
-export function splitStayText(split: { first: StayOpening; second: StayOpening }): string {
+export function splitStayText(split: {
+  first: StayOpening
+  second: StayOpening
+  /** The split's price, for an alert with a ceiling ("$4,200 total"). */
+  price?: string | null
+}): string {
   const { first, second } = split
+  const price = split.price ? `, ${split.price} before tax` : ''
   const sameResort = first.resort === second.resort
   const datesOf = (booking: StayOpening) =>
     `${shortDate(booking.checkIn)}-${shortDate(booking.checkOut)}`
   return fitNames(
     ([firstRoom, firstResort, secondRoom, secondResort]) =>
-      `${BRAND}: Split stay open: ${firstRoom} at ${firstResort} ${datesOf(first)}, then ${secondRoom} at ${sameResort ? 'the same resort' : secondResort} ${datesOf(second)} (move ${shortDate(first.checkOut)}). Book both fast: ${first.link} and ${second.link}`,
+      `${BRAND}: Split stay open: ${firstRoom} at ${firstResort} ${datesOf(first)}, then ${secondRoom} at ${sameResort ? 'the same resort' : secondResort} ${datesOf(second)} (move ${shortDate(first.checkOut)})${price}. Book both fast: ${first.link} and ${second.link}`,
     [first.room, listedResort(first.resort), second.room, listedResort(second.resort)],
     TWO_SEGMENTS_LENGTH,
   )

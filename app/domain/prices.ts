@@ -109,6 +109,31 @@ export function priceOfRoomType(rooms: readonly AnswerRoom[], keys: RoomKeys): R
   return cheapest
 }
 
+/** The names an answer gives its offers, by id. */
+export function offerNamesOf(rooms: readonly AnswerRoom[]): Map<string, string | null> {
+  const names = new Map<string, string | null>()
+  for (const room of rooms)
+    if (room.price?.offer) names.set(room.price.offer.id, room.price.offer.name)
+  return names
+}
+
+/** A price as a question keeps it. */
+export interface KeptPrice {
+  nightlyCents: number
+  totalCents: number
+}
+
+/** The cheapest price a question's last answer showed among a room type's keys. */
+export function keptPriceOf(prices: Readonly<QuestionPrices>, keys: RoomKeys): KeptPrice | null {
+  let cheapest: KeptPrice | null = null
+  for (const key of [...keys.disneyRoomCodes, ...keys.disneyRoomIds]) {
+    const kept = prices[key]
+    if (kept && (!cheapest || kept[1] < cheapest.totalCents))
+      cheapest = { nightlyCents: kept[0], totalCents: kept[1] }
+  }
+  return cheapest
+}
+
 /** An alert's price ceiling, in cents: per night or for the stay (never both). */
 export interface PriceCeiling {
   maxNightlyPriceCents: number | null
@@ -119,7 +144,7 @@ export interface PriceCeiling {
  * Whether a price is above the alert's ceiling. A room without a price (an answer that did not
  * price it) is never held back: the family still wants to know it opened.
  */
-export function aboveCeiling(price: RoomPrice | null, ceiling: PriceCeiling): boolean {
+export function aboveCeiling(price: KeptPrice | null, ceiling: PriceCeiling): boolean {
   if (!price) return false
   if (ceiling.maxNightlyPriceCents !== null)
     return price.nightlyCents > ceiling.maxNightlyPriceCents
@@ -129,6 +154,24 @@ export function aboveCeiling(price: RoomPrice | null, ceiling: PriceCeiling): bo
 
 export const hasCeiling = (ceiling: PriceCeiling) =>
   ceiling.maxNightlyPriceCents !== null || ceiling.maxTotalPriceCents !== null
+
+/** What the ceiling is about: each night (the stay's average) or the whole stay. */
+export const ceilingPer = (ceiling: PriceCeiling): 'night' | 'stay' =>
+  ceiling.maxNightlyPriceCents !== null ? 'night' : 'stay'
+
+/**
+ * A split stay's price against the ceiling: the stay's total is both bookings' totals, and each
+ * booking's nights are under a nightly ceiling. A booking whose price is not known is not held
+ * back, as a room without a price is not. Null when some price is unknown.
+ */
+export function splitPrice(parts: readonly (KeptPrice | null)[]): KeptPrice | null {
+  if (parts.some((part) => part === null)) return null
+  const known = parts as KeptPrice[]
+  return {
+    nightlyCents: Math.max(...known.map((part) => part.nightlyCents)),
+    totalCents: known.reduce((sum, part) => sum + part.totalCents, 0),
+  }
+}
 
 /** A watch on a stay already booked, and what it texted so far. */
 export interface PriceWatch {

@@ -177,7 +177,8 @@ export async function editAlert(
  * (as a set) or the time of day. Two running copies would spend two slots to send one text twice.
  */
 const TWIN: Record<AlertKind, ReturnType<typeof sql>> = {
-  hotel: sql`twin.resorts = me.resorts and twin.split_stays = me.split_stays
+  // A watch on a booked stay is no twin of an alert for an opening of the same stay.
+  hotel: sql`twin.resorts = me.resorts and twin.split_stays = me.split_stays and twin.watch = me.watch
     and twin.check_in_date = me.check_in_date and twin.latest_check_in_date = me.latest_check_in_date
     and twin.min_nights = me.min_nights and twin.max_nights = me.max_nights
     and twin.number_of_adults = me.number_of_adults and twin.accessible = me.accessible

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
-import type { Database } from '../../db/schema.ts'
+import type { AlertQuestionsTable, Database } from '../../db/schema.ts'
 import { HOTEL_STATUS, type AlertKind } from '~/domain/alerts'
 import type { CheckOutcome } from '~/domain/check-history'
+import type { PriceChange, QuestionPrices } from '~/domain/prices'
 import { TEXTS_PER_ALERT_PER_DAY, textUnderCap } from '~/domain/openings'
 import { recordOpenings, type AnsweredQuestion } from '~/models/opening.server'
 import type { NewNotification } from '~/models/outbox.server'
@@ -63,6 +64,7 @@ export function heldQuestions(db: Executor, ids: readonly number[], claimedAt: n
       'q.notBookableSince',
       'q.intervalMinutes',
       'q.openOpenings',
+      'q.prices',
       'q.paces',
       'q.checkHistory',
       'resorts.name as resortName',
@@ -74,6 +76,26 @@ export function heldQuestions(db: Executor, ids: readonly number[], claimedAt: n
     .execute()
 }
 export type HeldQuestion = Awaited<ReturnType<typeof heldQuestions>>[number]
+
+/**
+ * The room types an alert watches at one of its questions (`aq`), with their Disney keys joined
+ * with the ones an admin has mapped to them since (applied from the next check): they come with
+ * the alert, no second round trip.
+ */
+const watchedRoomTypes = (eb: ExpressionBuilder<Database & { aq: AlertQuestionsTable }, 'aq'>) =>
+  eb
+    .selectFrom('roomTypes')
+    .select([
+      'roomTypes.id',
+      'roomTypes.name',
+      sql<string[]>`room_types.disney_room_codes || array(
+        select m.disney_key from room_key_mappings m
+        where m.room_type_id = room_types.id and m.key_kind = 'code')`.as('disneyRoomCodes'),
+      sql<string[]>`room_types.disney_room_ids || array(
+        select m.disney_key from room_key_mappings m
+        where m.room_type_id = room_types.id and m.key_kind = 'id')`.as('disneyRoomIds'),
+    ])
+    .where(sql<boolean>`room_types.id = any(aq.room_type_ids)`)
 
 /**
  * The alerts an answer with openings may concern, one row for each alert and question of the
@@ -107,26 +129,16 @@ export function hotelAlertsAnswered(
       'users.phoneNumber',
       ...QUIET_COLUMNS,
       'plans.intervalMinutes',
-      // The room types it watches there come with the alert, their keys joined with the ones an
-      // admin has mapped to them since (applied from the next check): no second round trip.
-      (eb) =>
-        jsonArrayFrom(
-          eb
-            .selectFrom('roomTypes')
-            .select([
-              'roomTypes.id',
-              'roomTypes.name',
-              sql<string[]>`room_types.disney_room_codes || array(
-                select m.disney_key from room_key_mappings m
-                where m.room_type_id = room_types.id and m.key_kind = 'code')`.as(
-                'disneyRoomCodes',
-              ),
-              sql<string[]>`room_types.disney_room_ids || array(
-                select m.disney_key from room_key_mappings m
-                where m.room_type_id = room_types.id and m.key_kind = 'id')`.as('disneyRoomIds'),
-            ])
-            .where(sql<boolean>`room_types.id = any(aq.room_type_ids)`),
-        ).as('roomTypes'),
+      'hotelAlerts.maxNightlyPriceCents',
+      'hotelAlerts.maxTotalPriceCents',
+      'hotelAlerts.watch',
+      'hotelAlerts.paidTotalCents',
+      'hotelAlerts.rateType',
+      'hotelAlerts.minSavingCents',
+      'hotelAlerts.minSavingPercent',
+      'hotelAlerts.priceTextedCents',
+      'hotelAlerts.offersTexted',
+      (eb) => jsonArrayFrom(watchedRoomTypes(eb)).as('roomTypes'),
     ])
     .where('aq.questionId', '=', sql<number>`any(${questionIds}::bigint[])`)
     .where(
@@ -207,13 +219,8 @@ export async function splitStayQuestions(db: Executor, alertIds: readonly string
       'r.name as resortName',
       'r.disneySlug',
       'r.locationIdentifier',
-      (eb) =>
-        jsonArrayFrom(
-          eb
-            .selectFrom('roomTypes')
-            .select(['roomTypes.id', 'roomTypes.name'])
-            .where(sql<boolean>`room_types.id = any(aq.room_type_ids)`),
-        ).as('rooms'),
+      'q.prices',
+      (eb) => jsonArrayFrom(watchedRoomTypes(eb)).as('rooms'),
     ])
     .where('aq.hotelAlertId', '=', sql<string>`any(${alertIds}::uuid[])`)
     .execute()
@@ -231,6 +238,24 @@ export type FoundOpening = NewNotification &
     lifeKey?: string
     summaryBody: string
     summaryUrl: string
+  }
+
+/** A question whose answer changed its prices: its new prices and the history rows they add. */
+export interface PricesSeen {
+  questionId: number
+  questionKey: string
+  resortId: string
+  prices: QuestionPrices
+  changes: readonly PriceChange[]
+}
+
+/** A watch's text about its booked stay's price, and what the watch measures from after it. */
+export type PriceText = NewNotification &
+  Pick<TextToRecord, 'quiet' | 'startsAt'> & {
+    priceTextedCents: number
+    offersTexted: string[]
+    /** The price it had last texted when the check read it. */
+    wasTextedCents: number | null
   }
 
 /** A question a job asked, how it went, and its check history with this check in it. */
@@ -259,11 +284,15 @@ export async function recordChecks(
     answered: readonly AnsweredQuestion[]
     /** Texts the answers may call for, each alert's in its order of preference. */
     openings: readonly FoundOpening[]
+    /** Questions whose answer changed their prices. */
+    prices?: readonly PricesSeen[]
+    /** Watches whose booked stay's price is news. */
+    priceTexts?: readonly PriceText[]
     now: Date
     claimedAt: number
   },
 ) {
-  const { kind, asked, now } = check
+  const { asked, now } = check
   // One statement for every question, whatever its outcome: Disney not answering leaves the
   // last check as it was, and only an answer moves "not bookable yet".
   const recordQuestions = (executor: Executor) =>
@@ -281,102 +310,189 @@ export async function recordChecks(
     `
       .execute(executor)
       .then((result) => result.rows)
-  if (check.answered.length === 0 && check.openings.length === 0) {
+  const prices = check.prices ?? []
+  const priceTexts = check.priceTexts ?? []
+  if (
+    check.answered.length === 0 &&
+    check.openings.length === 0 &&
+    prices.length === 0 &&
+    priceTexts.length === 0
+  ) {
     await recordQuestions(db)
     return []
   }
   return db.transaction().execute(async (trx) => {
     const held = new Set((await recordQuestions(trx)).map((row) => row.id))
-    const open = await recordOpenings(
+    await recordPrices(
       trx,
-      check.answered.filter((question) => held.has(question.id)),
+      prices.filter((seen) => held.has(seen.questionId)),
       now,
     )
-    // A split's first booking may be open on a question another job asked: as it left it.
-    const elsewhere = check.openings.map((row) => row.questionId).filter((id) => !open.has(id))
-    for (const row of elsewhere.length
-      ? await trx
-          .selectFrom('questions')
-          .select(['id', 'openOpenings'])
-          .where('id', 'in', [...new Set(elsewhere)])
-          .execute()
-      : [])
-      open.set(row.id, row.openOpenings)
-    const candidates = check.openings.flatMap(({ lifeKey, ...row }) => {
-      const openingId = open.get(row.questionId)?.[lifeKey ?? row.openingKey]
-      return openingId === undefined ? [] : [{ ...row, openingId }]
-    })
-    if (candidates.length === 0) return []
-    const told = await alertsTold(trx, kind, candidates)
-    const chosen = [
-      ...new Map(
-        candidates
-          .filter((row) => !told.has(`${row.alertId}|${row.openingId}`))
-          .reverse() // The first candidate of each alert wins the map's last write.
-          .map((row) => [row.alertId, row]),
-      ).values(),
-    ]
-    if (chosen.length === 0) return []
-    const sent = await textsInLastDay(trx, kind, chosen, now)
-    // In its owner's quiet hours a text is held (decision 0031); past the day's cap, skipped.
-    const rows = holdInQuietHours(
-      chosen.map(({ questionId: _, summaryBody, summaryUrl, ...row }) => {
-        const plan = textUnderCap(sent.get(row.alertId) ?? 0)
-        if (plan === 'text') return row
-        if (plan === 'summary')
-          return { ...row, purpose: 'summary' as const, body: summaryBody, bookingUrl: summaryUrl }
-        return {
-          ...row,
-          status: 'skipped' as const,
-          error: `Held: ${TEXTS_PER_ALERT_PER_DAY} texts in 24 hours, and the summary, went out already.`,
-        }
-      }),
-      now,
-    )
-    const created = await trx
-      .insertInto('notifications')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['alertKind', 'alertId', 'openingId']).doNothing())
-      .returning(['id', 'alertKind', 'alertId', 'status'])
-      .execute()
-    const found = [...new Set(created.map((row) => row.alertId!))]
-    if (found.length === 0) return []
-    if (kind === 'dining') {
-      await trx
-        .updateTable('diningAlerts')
-        .set({ lastFoundAt: now })
-        .where('id', '=', anyId(found))
-        .execute()
-    } else {
-      await trx
-        .updateTable('hotelAlerts')
-        .set({ lastFoundAt: now })
-        .where('id', '=', anyId(found))
-        .execute()
-      const completed = await trx
-        .updateTable('hotelAlerts')
-        .set({ status: HOTEL_STATUS.completed })
-        .where('id', '=', anyId(found))
-        .where('status', '=', HOTEL_STATUS.running)
-        .where('keepWatching', '=', false)
-        .returning('id')
-        .execute()
-      if (completed.length)
-        await refreshQuestions(
-          trx,
-          {
-            ids: await questionsOfAlerts(
-              trx,
-              'hotel',
-              completed.map((row) => row.id),
-            ),
-          },
-          now,
-        )
-    }
-    // Only texts to send now are queued: skipped ones never, held ones when quiet hours end.
-    return created.filter((row) => row.status === 'pending')
+    const priced = await recordPriceTexts(trx, priceTexts, now)
+    return [...(await recordOpeningTexts(trx, check, held)), ...priced]
   })
+}
+
+/** The texts a check's openings call for, written with the openings' lives they are about. */
+async function recordOpeningTexts(
+  trx: Executor,
+  check: Pick<Parameters<typeof recordChecks>[1], 'kind' | 'answered' | 'openings' | 'now'>,
+  held: ReadonlySet<number>,
+) {
+  const { kind, now } = check
+  const open = await recordOpenings(
+    trx,
+    check.answered.filter((question) => held.has(question.id)),
+    now,
+  )
+  // A split's first booking may be open on a question another job asked: as it left it.
+  const elsewhere = check.openings.map((row) => row.questionId).filter((id) => !open.has(id))
+  for (const row of elsewhere.length
+    ? await trx
+        .selectFrom('questions')
+        .select(['id', 'openOpenings'])
+        .where('id', 'in', [...new Set(elsewhere)])
+        .execute()
+    : [])
+    open.set(row.id, row.openOpenings)
+  const candidates = check.openings.flatMap(({ lifeKey, ...row }) => {
+    const openingId = open.get(row.questionId)?.[lifeKey ?? row.openingKey]
+    return openingId === undefined ? [] : [{ ...row, openingId }]
+  })
+  if (candidates.length === 0) return []
+  const told = await alertsTold(trx, kind, candidates)
+  const chosen = [
+    ...new Map(
+      candidates
+        .filter((row) => !told.has(`${row.alertId}|${row.openingId}`))
+        .reverse() // The first candidate of each alert wins the map's last write.
+        .map((row) => [row.alertId, row]),
+    ).values(),
+  ]
+  if (chosen.length === 0) return []
+  const sent = await textsInLastDay(trx, kind, chosen, now)
+  // In its owner's quiet hours a text is held (decision 0031); past the day's cap, skipped.
+  const rows = holdInQuietHours(
+    chosen.map(({ questionId: _, summaryBody, summaryUrl, ...row }) => {
+      const plan = textUnderCap(sent.get(row.alertId) ?? 0)
+      if (plan === 'text') return row
+      if (plan === 'summary')
+        return { ...row, purpose: 'summary' as const, body: summaryBody, bookingUrl: summaryUrl }
+      return {
+        ...row,
+        status: 'skipped' as const,
+        error: `Held: ${TEXTS_PER_ALERT_PER_DAY} texts in 24 hours, and the summary, went out already.`,
+      }
+    }),
+    now,
+  )
+  const created = await trx
+    .insertInto('notifications')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['alertKind', 'alertId', 'openingId']).doNothing())
+    .returning(['id', 'alertKind', 'alertId', 'status'])
+    .execute()
+  const found = [...new Set(created.map((row) => row.alertId!))]
+  if (found.length === 0) return []
+  if (kind === 'dining') {
+    await trx
+      .updateTable('diningAlerts')
+      .set({ lastFoundAt: now })
+      .where('id', '=', anyId(found))
+      .execute()
+  } else {
+    await trx
+      .updateTable('hotelAlerts')
+      .set({ lastFoundAt: now })
+      .where('id', '=', anyId(found))
+      .execute()
+    const completed = await trx
+      .updateTable('hotelAlerts')
+      .set({ status: HOTEL_STATUS.completed })
+      .where('id', '=', anyId(found))
+      .where('status', '=', HOTEL_STATUS.running)
+      .where('keepWatching', '=', false)
+      .returning('id')
+      .execute()
+    if (completed.length)
+      await refreshQuestions(
+        trx,
+        {
+          ids: await questionsOfAlerts(
+            trx,
+            'hotel',
+            completed.map((row) => row.id),
+          ),
+        },
+        now,
+      )
+  }
+  // Only texts to send now are queued: skipped ones never, held ones when quiet hours end.
+  return created.filter((row) => row.status === 'pending')
+}
+
+/**
+ * Keeps what changed in the questions' prices: each question's new prices, and a history row
+ * per room whose price changed (decision 0034). An answer that changed nothing is not here.
+ */
+async function recordPrices(trx: Executor, seen: readonly PricesSeen[], now: Date) {
+  if (seen.length === 0) return
+  await sql`
+    update questions q set prices = v.prices
+    from unnest(${seen.map((row) => row.questionId)}::bigint[],
+      ${seen.map((row) => JSON.stringify(row.prices))}::jsonb[]) as v(id, prices)
+    where q.id = v.id
+  `.execute(trx)
+  const rows = seen.flatMap((row) =>
+    row.changes.map((change) => ({
+      questionKey: row.questionKey,
+      resortId: row.resortId,
+      seenAt: now,
+      ...change,
+    })),
+  )
+  if (rows.length)
+    await trx
+      .insertInto('priceChanges')
+      .values(rows)
+      // Two checks of one question at one moment saw one answer.
+      .onConflict((oc) => oc.columns(['questionKey', 'roomKey', 'seenAt']).doNothing())
+      .execute()
+}
+
+/**
+ * Writes the texts of watches whose booked stay's price is news, each once (per alert and
+ * price), and moves each watch on to the price it texted. A watch another check texted since this
+ * one read it is left alone: that check's text is the one.
+ */
+async function recordPriceTexts(trx: Executor, texts: readonly PriceText[], now: Date) {
+  const created: {
+    id: string
+    alertKind: AlertKind | null
+    alertId: string | null
+    status: string
+  }[] = []
+  for (const { priceTextedCents, offersTexted, wasTextedCents, ...text } of texts) {
+    const moved = await trx
+      .updateTable('hotelAlerts')
+      .set({ priceTextedCents, offersTexted, lastFoundAt: now })
+      .where('id', '=', text.alertId)
+      .where(sql<boolean>`price_texted_cents is not distinct from ${wasTextedCents}::integer`)
+      .returning('id')
+      .executeTakeFirst()
+    if (!moved) continue
+    const [row] = holdInQuietHours([{ ...text, purpose: 'price' as const }], now)
+    const inserted = await trx
+      .insertInto('notifications')
+      .values(row!)
+      .onConflict((oc) =>
+        oc.columns(['alertId', 'openingKey']).where('purpose', '=', 'price').doNothing(),
+      )
+      .returning(['id', 'alertKind', 'alertId', 'status'])
+      .executeTakeFirst()
+    if (inserted?.status === 'pending') created.push(inserted)
+  }
+  return created
 }
 
 /** Which of these alerts were told of which of these openings' lives: `alertId|openingId`. */

@@ -7,6 +7,7 @@ import { findDestination } from '~/domain/destinations'
 import { FLEXIBLE_HOTEL_MESSAGES, flexibleHotelAlertSchema } from '~/domain/flexible-alert-schema'
 import { isExactStay, staysOf } from '~/domain/flexible-stays'
 import { HOTEL_MESSAGES, partyOf, resolveRoomSelection } from '~/domain/hotel-alert'
+import { priceFieldsOf } from '~/domain/price-terms'
 import { filterRoomTypes } from '~/domain/room-filter'
 import { assertAlertId, editAlert, insertAlert } from '~/models/alert-rules.server'
 import {
@@ -93,6 +94,11 @@ async function toJson(db: Executor, alerts: HotelAlert[]) {
       accessible: alert.accessible,
       /** After a text: keeps watching for the next opening, or stops as found (status 2). */
       keepWatching: alert.keepWatching,
+      ...priceFieldsOf(alert),
+      /** A price watch's last price texted, in dollars (read-only); null before any. */
+      ...(alert.watch === 'price' && {
+        priceTexted: alert.priceTextedCents === null ? null : alert.priceTextedCents / 100,
+      }),
       /** Sends nothing through this date at its destination; null when not snoozed. */
       snoozedUntil: alert.snoozedUntil,
       active: alert.status === HOTEL_STATUS.running,
@@ -188,6 +194,10 @@ function columns(input: Awaited<ReturnType<typeof validate>>) {
     // Not given: a new alert takes the column's default (true), an edited one keeps its own.
     ...(input.keepWatching !== undefined && { keepWatching: input.keepWatching }),
     ...(input.snoozedUntil !== undefined && { snoozedUntil: input.snoozedUntil }),
+    ...input.price,
+    // A watch edited starts over: what it texted was about the terms it had.
+    priceTextedCents: null,
+    offersTexted: [],
   }
 }
 

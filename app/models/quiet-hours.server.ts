@@ -89,7 +89,9 @@ type HeldText = Awaited<ReturnType<typeof heldTextsOf>>[number]
 function notReleasedBecause(text: HeldText) {
   if (text.alertName === null) return NOT_RELEASED.deleted
   if (text.snoozedUntil !== null) return NOT_RELEASED.snoozed
-  if (text.openingId === null || text.closedAt !== null) return NOT_RELEASED.closed
+  // A price text is about a price, not an opening: it stays news when quiet hours end.
+  if (text.purpose !== 'price' && (text.openingId === null || text.closedAt !== null))
+    return NOT_RELEASED.closed
   return null
 }
 
@@ -109,6 +111,7 @@ function heldTextsOf(trx: Executor, owners: readonly string[], now: Date) {
     .select([
       'n.id',
       'n.userId',
+      'n.purpose',
       'n.openingId',
       'o.closedAt',
       sql<string | null>`coalesce(r.name, l.name)`.as('alertName'),
