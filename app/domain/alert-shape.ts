@@ -8,6 +8,7 @@ import type { DiningTimes, Meal } from './dining-alert'
 import type { DestinationId } from './destinations'
 import type { DiningAlertInWords, HotelAlertInWords } from './flexible-words'
 import { nightsBetween } from './dates'
+import { centsOf } from './prices'
 
 interface ResortOfJson {
   id: string
@@ -40,6 +41,9 @@ export interface HotelAlertJsonShape {
   agesOfChildren: readonly number[]
   accessible: boolean
   keepWatching: boolean
+  /** A price ceiling, in dollars (issue 30). */
+  maxNightlyPrice?: number
+  maxTotalPrice?: number
 }
 
 export interface HotelAlertShape extends HotelAlertInWords {
@@ -82,6 +86,10 @@ export function hotelAlertShape(json: HotelAlertJsonShape): HotelAlertShape {
     agesOfChildren: json.agesOfChildren,
     accessible: json.accessible,
     keepWatching: json.keepWatching,
+    ...(json.maxNightlyPrice !== undefined && {
+      maxNightlyPriceCents: centsOf(json.maxNightlyPrice),
+    }),
+    ...(json.maxTotalPrice !== undefined && { maxTotalPriceCents: centsOf(json.maxTotalPrice) }),
   }
 }
 

@@ -70,6 +70,15 @@ describe('a hotel alert in words', () => {
     )
   })
 
+  it('says the price ceiling its JSON gives in dollars', () => {
+    expect(alertDetails({ ...exactHotel, maxNightlyPrice: 450 })).toBe(
+      '2 adults, 1 child · Standard Room · At most $450 a night',
+    )
+    expect(alertSummary({ ...exactHotel, maxTotalPrice: 2400.5 }, year)).toBe(
+      'Jun 8 - Jun 12, Pop Century Resort, Standard Room, at most $2,400.50 for the stay',
+    )
+  })
+
   it('reads one resort with any room, or one stay of several resorts, as what it is', () => {
     const anyRoom: AlertInWords = {
       ...flexibleHotel,

@@ -6,6 +6,7 @@ import { datesBetween } from './flexible-dining'
 import { exactStayFields } from './flexible-stays'
 import {
   anyOf,
+  ceilingInWords,
   coverageInWords,
   dayRange,
   diningAlertDetails,
@@ -101,6 +102,25 @@ describe('a hotel alert in words', () => {
     )
     expect(hotelAlertSummary({ ...flexible, accessible: true, splitStays: true }, year)).toBe(
       '5–6 nights, check in Jun 8–14, Polynesian Village Resort or Beach Club Resort, any room, accessible, or a split stay',
+    )
+  })
+
+  it('says the price ceiling, a night or for the stay, in the details and the summary', () => {
+    expect(ceilingInWords({ maxNightlyPriceCents: 45_000, maxTotalPriceCents: null })).toBe(
+      'at most $450 a night',
+    )
+    expect(ceilingInWords({ maxTotalPriceCents: 240_050 })).toBe('at most $2,400.50 for the stay')
+    expect(ceilingInWords({ maxNightlyPriceCents: null, maxTotalPriceCents: null })).toBeNull()
+    expect(ceilingInWords({})).toBeNull()
+    const nightly = { ...flexible, splitStays: true, maxNightlyPriceCents: 45_000 }
+    expect(hotelAlertDetails(nightly)).toBe(
+      '2 adults, 1 child · any room · Split stays · At most $450 a night',
+    )
+    expect(hotelAlertSummary({ ...flexible, maxTotalPriceCents: 240_000 }, year)).toBe(
+      '5–6 nights, check in Jun 8–14, Polynesian Village Resort or Beach Club Resort, any room, at most $2,400 for the stay',
+    )
+    expect(hotelAlertDetails({ ...exactHotel, maxNightlyPriceCents: null })).toBe(
+      hotelAlertDetails(exactHotel),
     )
   })
 

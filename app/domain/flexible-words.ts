@@ -10,8 +10,10 @@ import { fromDiningTimes, MEAL_WINDOWS, type Meal } from './dining-alert'
 import { MAX_QUESTIONS_PER_ALERT, type HotelAlertCost } from './flexible-cost'
 import type { DiningTimeWish } from './flexible-dining'
 import { isExactStay, type FlexibleHotelAlert } from './flexible-stays'
+import { formatPrice, type PriceCeiling } from './prices'
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1)
 
 /** "A", "A or B", "A, B or C", and past three "A, B or 4 more": a choice of any of them. */
 export function anyOf(names: readonly string[]): string {
@@ -38,10 +40,19 @@ export function nightsInWords(minNights: number, maxNights: number): string {
   return minNights === maxNights ? plural(minNights, 'night') : `${minNights}–${maxNights} nights`
 }
 
-/** A hotel alert as the pages have it: its resorts' and room types' names. */
-export interface HotelAlertInWords extends Omit<FlexibleHotelAlert, 'resorts'> {
+/** A hotel alert as the pages have it: its resorts' and room types' names, its price ceiling. */
+export interface HotelAlertInWords
+  extends Omit<FlexibleHotelAlert, 'resorts'>, Partial<PriceCeiling> {
   resorts: readonly { name: string; rooms: readonly { name: string }[] | 'any' }[]
   keepWatching: boolean
+}
+
+/** "at most $450 a night", "at most $2,400 for the stay"; null for an alert without a ceiling. */
+export function ceilingInWords(ceiling: Partial<PriceCeiling>): string | null {
+  const nightly = ceiling.maxNightlyPriceCents ?? null
+  const total = ceiling.maxTotalPriceCents ?? null
+  if (nightly !== null) return `at most ${formatPrice(nightly)} a night`
+  return total === null ? null : `at most ${formatPrice(total)} for the stay`
 }
 
 /** A resort's name in a list or a text: "Disney's " is left off, as the texts do. */
@@ -80,22 +91,32 @@ export function roomsInWords(resorts: HotelAlertInWords['resorts']): string {
 
 /**
  * The details column: today's (`hotelDetails`, given the rooms' words as the one room's name),
- * and "Split stays" when the alert may split.
+ * "Split stays" when the alert may split, and its price ceiling.
  */
 export function hotelAlertDetails(alert: HotelAlertInWords): string {
   const details = hotelDetails({ ...alert, rooms: [{ name: roomsInWords(alert.resorts) }] })
-  return alert.splitStays ? `${details} · Split stays` : details
+  const ceiling = ceilingInWords(alert)
+  return [
+    details,
+    ...(alert.splitStays ? ['Split stays'] : []),
+    ...(ceiling ? [capitalized(ceiling)] : []),
+  ].join(' · ')
 }
 
-/** The whole alert in one line: "5–6 nights, check in Jun 8–14, Polynesian … or Beach Club …, any room". */
+/**
+ * The whole alert in one line: "5–6 nights, check in Jun 8–14, Polynesian … or Beach Club …, any
+ * room, at most $450 a night".
+ */
 export function hotelAlertSummary(alert: HotelAlertInWords, currentYear: number): string {
   const where = anyOf(alert.resorts.map((resort) => listedResort(resort.name)))
+  const ceiling = ceilingInWords(alert)
   return [
     hotelAlertWhen(alert, currentYear),
     where,
     roomsInWords(alert.resorts),
     ...(alert.accessible ? ['accessible'] : []),
     ...(alert.splitStays ? ['or a split stay'] : []),
+    ...(ceiling ? [ceiling] : []),
   ].join(', ')
 }
 
@@ -156,8 +177,7 @@ export function diningAlertWhen(
 
 /** "Breakfast", "Lunch or dinner", "Breakfast, lunch or dinner". */
 export function mealsInWords(meals: readonly Meal[]): string {
-  const words = anyOf(meals.map((meal) => MEAL_WINDOWS[meal].label.toLowerCase()))
-  return words.charAt(0).toUpperCase() + words.slice(1)
+  return capitalized(anyOf(meals.map((meal) => MEAL_WINDOWS[meal].label.toLowerCase())))
 }
 
 /** The details column: today's "Party of 4 · Dinner", or "Party of 4 · Lunch or dinner". */

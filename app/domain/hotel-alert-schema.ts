@@ -11,9 +11,10 @@ import {
   missingHotelParts,
   requiredFieldsMessage,
 } from './hotel-alert'
-import { ANY_ROOM, hotelAlertFields, stayEndOf } from './hotel-drafts'
+import { ANY_ROOM, hotelAlertFields, priceCeilingFields, stayEndOf } from './hotel-drafts'
 import { FLEXIBLE_HOTEL_MESSAGES, flexibleHotelAlertSchema } from './flexible-alert-schema'
 import type { ResortChoice } from './flexible-stays'
+import { PRICE_MESSAGES, priceFieldsOf } from './price-terms'
 import { refuse } from './schema'
 import { snoozedUntilField, snoozeProblem } from './snooze'
 
@@ -99,6 +100,7 @@ export type HotelAlertInput = z.output<ReturnType<typeof hotelAlertSchema>>
 /** The form's names for the flexible schema's paths: `resorts[0]` is the form's own resort. */
 function formPath(path: readonly PropertyKey[]): PropertyKey[] {
   const [field, index, ...rest] = path
+  if (field === 'maxNightlyPrice' || field === 'maxTotalPrice') return ['maxPrice']
   if (field !== 'resorts') return [...path]
   if (index === undefined) return ['otherResorts']
   return index === 0 ? rest : ['otherResorts', Number(index) - 1, ...rest]
@@ -114,7 +116,9 @@ const postedRooms = (ids: readonly string[] | undefined): ResortChoice['roomIds'
  * flexible alert's schema, which gives what the model takes). The form's own resort is
  * `resortId` and `roomIds`, the ones it also watches `otherResorts[n].resortId` and `.roomIds`;
  * `lengthOfStay` says whether the stay ends on `checkOutDate` or lasts `minNights` to
- * `maxNights`. Errors come back under the form's names.
+ * `maxNights`; `maxPrice` is the price ceiling's dollars as typed (blank for none), for each
+ * night or, with `priceCeiling` "stay", the whole stay. It gives the alert as the JSON API takes
+ * it, so that a draft kept for after login is one. Errors come back under the form's names.
  */
 export function hotelPageSchema(today: string) {
   const nights = z.optional(z.number({ error: FLEXIBLE_HOTEL_MESSAGES.nights }))
@@ -147,6 +151,10 @@ export function hotelPageSchema(today: string) {
           ),
         ),
         roomIds: z.optional(z.array(z.string())),
+        priceCeiling: z.optional(
+          z.enum(['night', 'stay'], { error: 'Choose a price per night or for the whole stay.' }),
+        ),
+        maxPrice: z.optional(z.string()),
         // A row posts nothing at all only from a hand-made form: such a gap is no row.
         otherResorts: z.optional(
           z.array(
@@ -169,8 +177,10 @@ export function hotelPageSchema(today: string) {
       ),
     z.transform((form, payload) => {
       const { resortId, roomIds, otherResorts, lengthOfStay, splitStays, ...rest } = form
-      const { checkInDate, checkOutDate, latestCheckInDate, minNights, maxNights, ...party } = rest
+      const { checkInDate, checkOutDate, latestCheckInDate, minNights, maxNights, ...more } = rest
+      const { priceCeiling, maxPrice, ...party } = more
       const others = (otherResorts ?? []).filter((row) => row !== undefined)
+      const ceiling = priceCeilingFields({ priceCeiling, maxPrice })
       const result = flexibleHotelAlertSchema(today).safeParse({
         ...party,
         ...hotelAlertFields({
@@ -186,9 +196,15 @@ export function hotelPageSchema(today: string) {
           maxNights,
           splitStays,
         }),
+        ...ceiling,
       })
-      if (result.success) return result.data
-      for (const issue of result.error.issues) refuse(payload, issue.message, formPath(issue.path))
+      if (!ceiling) refuse(payload, PRICE_MESSAGES.price, ['maxPrice'])
+      else if (result.success) {
+        const { price, ...alert } = result.data
+        return { ...alert, ...priceFieldsOf(price) }
+      }
+      for (const issue of result.error?.issues ?? [])
+        refuse(payload, issue.message, formPath(issue.path))
       return z.NEVER
     }),
   )

@@ -25,6 +25,9 @@ export interface ResortDraft {
 /** How a hotel form gives the length of the stay: a check-out date, or a number of nights. */
 export type LengthOfStay = 'checkOut' | 'nights'
 
+/** What a hotel form's price ceiling is for: each night (the stay's average), or the whole stay. */
+export type PriceCeilingKind = 'night' | 'stay'
+
 /** What a hotel alert form holds while it is being filled in. Ages are null until chosen. */
 export interface HotelDraft extends ResortDraft {
   checkInDate: string
@@ -43,6 +46,10 @@ export interface HotelDraft extends ResortDraft {
   splitStays: boolean
   /** After a text: keep watching for the next opening, or stop (the owner's choice). */
   keepWatching: boolean
+  /** What the price ceiling is for (issue 30). */
+  priceCeiling: PriceCeilingKind
+  /** The ceiling's dollars as typed, so a refused form shows them again; '' for no ceiling. */
+  maxPrice: string
 }
 
 export const EMPTY_HOTEL_DRAFT: HotelDraft = {
@@ -61,6 +68,8 @@ export const EMPTY_HOTEL_DRAFT: HotelDraft = {
   otherResorts: [],
   splitStays: false,
   keepWatching: true,
+  priceCeiling: 'night',
+  maxPrice: '',
 }
 
 /** The name of a field of the form's n-th other resort: `otherResorts[0].roomIds`. */
@@ -126,7 +135,38 @@ export function readHotelDraft(source: Source): HotelDraft {
     otherResorts: readOtherResorts(source),
     splitStays: ['on', 'true'].includes(text('splitStays')),
     keepWatching: text('keepWatching') !== 'false',
+    priceCeiling: text('priceCeiling') === 'stay' ? 'stay' : 'night',
+    maxPrice: text('maxPrice').trim(),
   }
+}
+
+const DOLLARS = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?$/
+
+/**
+ * Dollars as people type them: "450", "450.50", "$450", "1,200"; null for anything else. Whether
+ * the amount is one an alert may take is the JSON API's rule (price-terms.ts).
+ */
+export function readDollars(text: string): number | null {
+  const match = DOLLARS.exec(text.trim())
+  return match ? Number(match[1]!.replaceAll(',', '') + (match[2] ?? '')) : null
+}
+
+/** Dollars as a form shows them again: "450", "450.50". */
+const dollarsText = (dollars: number) =>
+  Number.isInteger(dollars) ? String(dollars) : dollars.toFixed(2)
+
+/**
+ * A form's price ceiling in the JSON API's fields: `maxNightlyPrice` or `maxTotalPrice`, none
+ * for blank dollars, and null for dollars that could not be read.
+ */
+export function priceCeilingFields(
+  form: Partial<Pick<HotelDraft, 'priceCeiling' | 'maxPrice'>>,
+): { maxNightlyPrice?: number; maxTotalPrice?: number } | null {
+  const typed = form.maxPrice?.trim() ?? ''
+  if (!typed) return {}
+  const dollars = readDollars(typed)
+  if (dollars === null) return null
+  return form.priceCeiling === 'stay' ? { maxTotalPrice: dollars } : { maxNightlyPrice: dollars }
 }
 
 /** The row Add a resort gives: any room type until the person chooses some. */
@@ -265,6 +305,8 @@ export interface HotelAlertOfJson {
   agesOfChildren: readonly number[]
   accessible: boolean
   keepWatching: boolean
+  maxNightlyPrice?: number
+  maxTotalPrice?: number
 }
 
 /** A hotel alert as a form holds it: a flexible alert's first resort is the form's own. */
@@ -285,6 +327,7 @@ export function hotelDraftOf(alert: HotelAlertOfJson): HotelDraft {
       ? addDays(alert.checkInDate, minNights)
       : '')
   const latest = alert.latestCheckInDate ?? alert.checkInDate
+  const ceiling = alert.maxTotalPrice ?? alert.maxNightlyPrice
   return {
     ...resortDraft(first),
     checkInDate: alert.checkInDate,
@@ -299,6 +342,8 @@ export function hotelDraftOf(alert: HotelAlertOfJson): HotelDraft {
     otherResorts: others.map(resortDraft),
     splitStays: alert.splitStays ?? false,
     keepWatching: alert.keepWatching,
+    priceCeiling: alert.maxTotalPrice === undefined ? 'night' : 'stay',
+    maxPrice: ceiling === undefined ? '' : dollarsText(ceiling),
   }
 }
 
@@ -333,6 +378,8 @@ function hotelDraftParams(draft: HotelDraft): URLSearchParams {
   })
   if (draft.splitStays) params.set('splitStays', 'on')
   if (!draft.keepWatching) params.set('keepWatching', 'false')
+  set('maxPrice', draft.maxPrice)
+  if (draft.priceCeiling === 'stay') params.set('priceCeiling', 'stay')
   return params
 }
 

@@ -7,6 +7,8 @@ import {
   hotelDraftCost,
   hotelEditHref,
   NEW_RESORT_ROW,
+  priceCeilingFields,
+  readDollars,
   readHotelDraft,
   stayEndOf,
   withResortIntent,
@@ -16,6 +18,7 @@ import { FLEXIBLE_HOTEL_MESSAGES } from './flexible-alert-schema'
 import { tooWideMessage } from './flexible-words'
 import { HOTEL_MESSAGES } from './hotel-alert'
 import { hotelPageSchema } from './hotel-alert-schema'
+import { PRICE_MESSAGES } from './price-terms'
 
 const today = '2026-11-22'
 
@@ -360,5 +363,112 @@ describe('the dashboard’s Edit link of a flexible alert', () => {
       latestCheckInDate: '2030-06-14',
       splitStays: true,
     })
+  })
+})
+
+describe('the price ceiling of a hotel form', () => {
+  it('reads dollars as people type them', () => {
+    const typed: [string, number][] = [
+      ['450', 450],
+      ['450.50', 450.5],
+      ['450.5', 450.5],
+      ['$450', 450],
+      ['$ 1,200', 1200],
+      [' 1,200.75 ', 1200.75],
+      ['12,345,678', 12345678],
+      ['0', 0],
+    ]
+    for (const [text, dollars] of typed) expect(readDollars(text), text).toBe(dollars)
+    for (const text of [
+      '',
+      'abc',
+      '450.505',
+      '1,20',
+      '12,34,567',
+      '-5',
+      '4 50',
+      '450.',
+      '.5',
+      '1e3',
+      '$$5',
+      '450$',
+      '0x1F',
+    ])
+      expect(readDollars(text), text).toBeNull()
+  })
+
+  it('gives the JSON API a nightly or a total ceiling, none when blank, null when unread', () => {
+    expect(priceCeilingFields({ priceCeiling: 'night', maxPrice: '$450' })).toEqual({
+      maxNightlyPrice: 450,
+    })
+    expect(priceCeilingFields({ priceCeiling: 'stay', maxPrice: '2,400.50' })).toEqual({
+      maxTotalPrice: 2400.5,
+    })
+    expect(priceCeilingFields({ priceCeiling: 'stay', maxPrice: '  ' })).toEqual({})
+    expect(priceCeilingFields({})).toEqual({})
+    expect(priceCeilingFields({ priceCeiling: 'night', maxPrice: 'cheap' })).toBeNull()
+  })
+
+  it('posts the ceiling as the JSON API takes it, per night unless the stay is chosen', () => {
+    const nightly = posted({ ...exact, maxPrice: '$1,450.50' })
+    expect(nightly.status === 'success' && nightly.value).toMatchObject({ maxNightlyPrice: 1450.5 })
+    expect(nightly.status === 'success' && nightly.value).not.toHaveProperty('maxTotalPrice')
+    const total = posted({ ...exact, priceCeiling: 'stay', maxPrice: '2400' })
+    expect(total.status === 'success' && total.value).toMatchObject({ maxTotalPrice: 2400 })
+    expect(total.status === 'success' && total.value).not.toHaveProperty('maxNightlyPrice')
+    const none = posted({ ...exact, priceCeiling: 'stay', maxPrice: '' })
+    expect(none.status === 'success' && none.value).not.toHaveProperty('maxTotalPrice')
+  })
+
+  it('says a price it cannot take beside the field, with the other problems', () => {
+    for (const maxPrice of ['cheap', '450.505', '0', '100,000.01'])
+      expect(errorsOf({ ...exact, maxPrice }), maxPrice).toEqual({
+        maxPrice: [PRICE_MESSAGES.price],
+      })
+    expect(
+      errorsOf({
+        ...exact,
+        priceCeiling: 'stay',
+        maxPrice: 'cheap',
+        latestCheckInDate: '2026-12-20',
+      }),
+    ).toEqual({
+      maxPrice: [PRICE_MESSAGES.price],
+      latestCheckInDate: [FLEXIBLE_HOTEL_MESSAGES.spread],
+    })
+    expect(errorsOf({ ...exact, priceCeiling: 'week', maxPrice: '450' })).toEqual({
+      priceCeiling: ['Choose a price per night or for the whole stay.'],
+    })
+  })
+
+  it('is read from the draft and given back by the Edit link as it was', () => {
+    expect(
+      readHotelDraft(new URLSearchParams('priceCeiling=stay&maxPrice=%20%241%2C200%20')),
+    ).toMatchObject({ priceCeiling: 'stay', maxPrice: '$1,200' })
+    expect(readHotelDraft(new URLSearchParams('priceCeiling=week'))).toMatchObject({
+      priceCeiling: 'night',
+      maxPrice: '',
+    })
+    const query = (href: string) => new URL(href, 'https://example.com').searchParams
+    const alert = {
+      id: 'a1',
+      resortId: 'poly',
+      roomIds: ['a'],
+      checkInDate: '2030-06-08',
+      checkOutDate: '2030-06-12',
+      numberOfAdults: 2,
+      agesOfChildren: [],
+      accessible: false,
+      keepWatching: true,
+    }
+    expect(readHotelDraft(query(hotelEditHref({ ...alert, maxTotalPrice: 2400.5 })))).toMatchObject(
+      { priceCeiling: 'stay', maxPrice: '2400.50' },
+    )
+    expect(readHotelDraft(query(hotelEditHref({ ...alert, maxNightlyPrice: 450 })))).toMatchObject({
+      priceCeiling: 'night',
+      maxPrice: '450',
+    })
+    const plain = query(hotelEditHref(alert))
+    expect([plain.has('maxPrice'), plain.has('priceCeiling')]).toEqual([false, false])
   })
 })

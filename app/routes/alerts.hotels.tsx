@@ -15,6 +15,7 @@ import {
   useQuickIntent,
 } from '~/components/alert-form/page-chrome'
 import { PartyFields } from '~/components/alert-form/party-fields'
+import { PriceCeilingField } from '~/components/alert-form/price-ceiling-field'
 import { rememberHotelDraft } from '~/components/alert-form/remember-hotel-draft'
 import { OtherResorts, ResortRoomsField } from '~/components/alert-form/resort-choices'
 import { HotelSidebar } from '~/components/alert-form/sidebars'
@@ -370,6 +371,16 @@ export default function HotelAlertPage() {
             />
           </FormSection>
         )}
+
+        <FormSection title="Price Ceiling" id="price-ceiling-heading">
+          <PriceCeilingField
+            idPrefix="hotel"
+            names={{ priceCeiling: 'priceCeiling', maxPrice: 'maxPrice' }}
+            value={draft}
+            onChange={update}
+            error={errorOf('maxPrice', 'priceCeiling')}
+          />
+        </FormSection>
 
         <FormSection title="After a text" id="after-text-heading" error={errorOf('keepWatching')}>
           <KeepWatchingField

@@ -1,4 +1,9 @@
-import { hotelAlertFields, hotelDraftChoices, type HotelDraft } from '~/domain/hotel-drafts'
+import {
+  hotelAlertFields,
+  hotelDraftChoices,
+  priceCeilingFields,
+  type HotelDraft,
+} from '~/domain/hotel-drafts'
 import { SESSION_KEYS } from '~/domain/storage-keys'
 
 /*
@@ -19,8 +24,9 @@ export function rememberHotelDraft(resort: { id: string; name: string }, draft: 
       accessibleRooms: draft.accessible,
       selectedRoomTypes: draft.roomIds,
       keepWatching: draft.keepWatching,
-      // Issue 29's fields, as the JSON API names them; the specification's keep their meaning.
+      // Issues 29 and 30's fields as the JSON API names them; the specification's keep theirs.
       ...hotelAlertFields(hotelDraftChoices(draft)),
+      ...priceCeilingFields(draft),
       type: 'hotel',
       timestamp: Date.now(),
     }),

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { ChoiceList } from '~/components/alert-form/choice-list'
 import { KeepWatchingField } from '~/components/alert-form/keep-watching-field'
 import { PartyFields } from '~/components/alert-form/party-fields'
+import { PriceCeilingField } from '~/components/alert-form/price-ceiling-field'
 import { OtherResorts, ResortRoomsField } from '~/components/alert-form/resort-choices'
 import { SplitStaysField } from '~/components/alert-form/split-stays-field'
 import { StayCount } from '~/components/alert-form/stay-count'
@@ -15,12 +16,14 @@ import {
   hotelDraftChoices,
   hotelDraftCost,
   hotelDraftOf,
+  priceCeilingFields,
   stayEndOf,
 } from '~/domain/hotel-drafts'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { isTooWide } from '~/domain/flexible-cost'
 import { HOTEL_MESSAGES } from '~/domain/hotel-alert'
+import { PRICE_MESSAGES } from '~/domain/price-terms'
 import type { HotelAlertJson } from '~/models/hotel-alert.server'
 import type { CatalogueChoice } from '~/domain/catalogue-choices'
 import { useAlertSaver } from './save-alert'
@@ -61,6 +64,7 @@ export function HotelWizard({
   const cost = hotelDraftCost(draft)
   const stayChosen = Boolean(draft.resortId && draft.checkInDate && stayEndOf(draft))
   const otherRooms = draft.otherResorts.map((row) => hotel.roomsOf(row.resortId))
+  const ceiling = priceCeilingFields(draft)
   const stepValid = [
     stayChosen,
     draft.adults >= 1 &&
@@ -71,7 +75,8 @@ export function HotelWizard({
       draft.otherResorts.every((row) => row.resortId && (row.anyRoom || row.roomIds.length)) &&
       !hotel.roomsLoading &&
       !otherRooms.some((rooms) => rooms.loading) &&
-      !(cost && isTooWide(cost)),
+      !(cost && isTooWide(cost)) &&
+      ceiling !== null,
   ][step]
 
   async function submit() {
@@ -87,6 +92,7 @@ export function HotelWizard({
       agesOfChildren: draft.childAges,
       accessible: draft.accessible,
       keepWatching: draft.keepWatching,
+      ...ceiling,
       active: true,
     }
     await save(
@@ -186,6 +192,13 @@ export function HotelWizard({
                 />
               </div>
             )}
+            <PriceCeilingField
+              idPrefix="wizard"
+              names={{ priceCeiling: 'wizardPriceCeiling', maxPrice: 'wizardMaxPrice' }}
+              value={draft}
+              onChange={hotel.update}
+              error={ceiling ? undefined : PRICE_MESSAGES.price}
+            />
             <KeepWatchingField
               name="wizardKeepWatching"
               value={draft.keepWatching}
