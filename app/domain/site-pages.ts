@@ -6,6 +6,7 @@ export const PUBLIC_PAGES = [
   '/',
   '/alerts/hotels',
   '/alerts/dining',
+  '/alerts/price-watch',
   '/dining-alerts/new',
   '/blog',
   '/disney-hotel-alerts',

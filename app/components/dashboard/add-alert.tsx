@@ -5,7 +5,10 @@ import { buttonClass } from '~/components/ui/button'
 import { Notice } from '~/components/ui/notice'
 import { alertIntentQuery } from '~/domain/checkout'
 
-/** Opens a wizard with JavaScript; without it, links to the alert pages. */
+/**
+ * Opens a wizard with JavaScript; without it, links to the alert pages. A price watch on a stay
+ * already booked has its page only.
+ */
 export function AddAlertMenu({
   disabled,
   hydrated,
@@ -54,6 +57,11 @@ export function AddAlertMenu({
           <MenuItem key={item.kind} title={item.title} hint={item.hint} to={item.href} />
         ),
       )}
+      <MenuItem
+        title="Price Watch"
+        hint="Watch the price of a stay you booked"
+        to="/alerts/price-watch"
+      />
     </Menu>
   )
 }
