@@ -22,7 +22,7 @@ import { HotelSidebar } from '~/components/alert-form/sidebars'
 import { SplitStaysField } from '~/components/alert-form/split-stays-field'
 import { StayCount } from '~/components/alert-form/stay-count'
 import { StayWindowFields } from '~/components/alert-form/stay-window-fields'
-import { HOTEL_FORM_FAQ, HotelFormGuide } from '~/components/alert-form/hotel-guide'
+import { HotelFormGuide } from '~/components/alert-form/hotel-guide'
 import { faqPage } from '~/domain/structured-data'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
 import { EDIT_FIELD } from '~/domain/alert-drafts'
@@ -53,6 +53,7 @@ import { isOwnAlert } from '~/models/alert-rules.server'
 import { checkHotelAlert, createHotelAlert, updateHotelAlert } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
 import { hotelDraftCoverage, parseHotelPage, saveAlertFromPage } from '~/services/alert-page.server'
+import { hotelFormGuide } from '~/services/hotel-form-guide.server'
 import { replyWithError } from '~/utils/errors.server'
 import { getUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
@@ -60,12 +61,12 @@ import { pageMeta } from '~/utils/seo'
 
 export const links = preloadCalendarStyles
 
-export const meta: MetaFunction = (args) =>
+export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
     title: 'Disney Hotel Alerts: get a text when a sold-out resort opens up',
     description:
       'Pick a Walt Disney World or Disneyland Resort hotel, your dates and your party. We text you when a matching room opens up.',
-    structuredData: [faqPage(HOTEL_FORM_FAQ)],
+    structuredData: args.data ? [faqPage(args.data.guide.faq)] : [],
   })
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -89,6 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     intentQuick: readIntent(params.get('intent')) === 'quick',
     q: changing ? '' : (params.get('q') ?? ''),
     resorts: offered.map(toCatalogueChoice),
+    guide: hotelFormGuide(offered),
     ...(await pageDraft(
       offered,
       // A resort from the link's other names comes without room types.
@@ -257,7 +259,7 @@ export default function HotelAlertPage() {
           : 'Sold out at the resort you want? Tell us your dates, your party and the rooms you would take. We check for cancellations and text you the moment one matches.'
       }
       sidebar={<HotelSidebar />}
-      footer={data.editing ? null : <HotelFormGuide resorts={data.resorts} />}
+      footer={data.editing ? null : <HotelFormGuide guide={data.guide} />}
     >
       <Form
         method="post"

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
-import { action as hotelPage, loader as hotelPageLoader } from '~/routes/alerts.hotels'
+import {
+  action as hotelPage,
+  loader as hotelPageLoader,
+  meta as hotelPageMeta,
+} from '~/routes/alerts.hotels'
 import { action as diningPage, loader as diningPageLoader } from '~/routes/alerts.dining'
 import { action as dashboardAction, loader as dashboard } from '~/routes/dashboard'
 import { loader as confirmDelete } from '~/routes/dashboard_.delete.$kind.$id'
@@ -454,5 +458,27 @@ describe('/dashboard', () => {
     const ownerDelete = await deleteAs(owner)
     expect(ownerDelete.headers.get('Location')).toBe('/dashboard')
     expect(await db().selectFrom('diningAlerts').where('id', '=', alert.id).execute()).toEqual([])
+  })
+})
+
+describe('the hotel form page', () => {
+  it("answers its guide's questions in its data and its FAQPage structured data, not its JavaScript", async () => {
+    const data = await (await callRoute(hotelPageLoader, getRequest('/alerts/hotels'))).json()
+    expect(data.guide.faq.map((entry: { question: string }) => entry.question)).toContain(
+      'Do I need an account to set an alert?',
+    )
+    expect(data.guide.destinations.map((entry: { title: string }) => entry.title)).toEqual([
+      'Walt Disney World hotels',
+      'Disneyland Resort hotels',
+    ])
+    const tags = hotelPageMeta({
+      data,
+      matches: [],
+      location: { pathname: '/alerts/hotels' },
+    } as unknown as Parameters<typeof hotelPageMeta>[0])
+    const faq = tags.find((tag) => 'script:ld+json' in tag) as {
+      'script:ld+json': { '@type': string }
+    }
+    expect(faq['script:ld+json']['@type']).toBe('FAQPage')
   })
 })

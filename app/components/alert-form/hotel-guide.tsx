@@ -1,74 +1,19 @@
 import { Link } from '@remix-run/react'
 import { ContentSection, FaqList, HotelLinkList } from '~/components/marketing/parts'
-import { DESTINATIONS, type DestinationId } from '~/domain/destinations'
-import { hotelPagePath } from '~/domain/hotel-page'
-
-/** Hotels shown per destination below the form (catalogue §9). */
-const EXAMPLES_PER_LOCATION = 8
-
-const ALERT_EXAMPLES = [
-  {
-    hotel: "Disney's Art of Animation Resort",
-    text: 'A family of six watches the Family Suites, which sleep six, for a spring break week and takes the first suite that opens.',
-  },
-  {
-    hotel: "Disney's Grand Californian Hotel & Spa",
-    text: 'A couple wants a theme park view for three nights and also selects the woods and pool views as fallbacks.',
-  },
-  {
-    hotel: "Bay Lake Tower at Disney's Contemporary Resort",
-    text: 'A family of four watches every studio type for a long weekend, since cash openings at villa resorts come and go with members’ plans.',
-  },
-] as const
-
-export const HOTEL_FORM_FAQ = [
-  {
-    question: 'Do I need an account to set an alert?',
-    answer:
-      'You can fill in the form first. When you start the alert we ask for your phone number, text you a code, and set the alert up once you are in. The free plan needs no credit card.',
-  },
-  {
-    question: 'Which room types should I choose?',
-    answer:
-      'Every type you would book. Each view and room size is a separate room type on Disney’s site with its own availability, so choosing more gives you more chances.',
-  },
-  {
-    question: 'What happens when a room opens?',
-    answer:
-      'We text you with the resort, dates and room type. Book it directly with Disney straight away. The alert keeps watching for the next opening, unless you chose to stop it after the first text: then it is marked found, and you can restart it from your dashboard.',
-  },
-] as const
-
-interface ResortChoice {
-  name: string
-  locationIdentifier: DestinationId
-}
+import type { HotelFormGuideData } from '~/services/hotel-form-guide.server'
 
 /** Below the hotel form: example alerts, hotel pages by destination, questions and login. */
-export function HotelFormGuide({ resorts }: { resorts: readonly ResortChoice[] }) {
-  const link = (resort: ResortChoice) => ({
-    name: resort.name,
-    path: hotelPagePath(resort.locationIdentifier, resort.name),
-  })
-  const examples = ALERT_EXAMPLES.flatMap((example) => {
-    const resort = resorts.find((item) => item.name === example.hotel)
-    return resort ? [{ ...link(resort), detail: example.text }] : []
-  })
+export function HotelFormGuide({ guide }: { guide: HotelFormGuideData }) {
   return (
     <div className="mt-4">
-      {examples.length > 0 && (
+      {guide.examples.length > 0 && (
         <ContentSection title="Alert examples">
-          <HotelLinkList hotels={examples} />
+          <HotelLinkList hotels={guide.examples} />
         </ContentSection>
       )}
-      {DESTINATIONS.map((destination) => (
-        <ContentSection key={destination.identifier} title={`${destination.display} hotels`}>
-          <HotelLinkList
-            hotels={resorts
-              .filter((resort) => resort.locationIdentifier === destination.identifier)
-              .slice(0, EXAMPLES_PER_LOCATION)
-              .map(link)}
-          />
+      {guide.destinations.map((destination) => (
+        <ContentSection key={destination.title} title={destination.title}>
+          <HotelLinkList hotels={destination.hotels} />
         </ContentSection>
       ))}
       <p className="mt-4">
@@ -76,7 +21,7 @@ export function HotelFormGuide({ resorts }: { resorts: readonly ResortChoice[] }
           Every hotel you can watch, and how hotel alerts work
         </Link>
       </p>
-      <FaqList questions={HOTEL_FORM_FAQ} />
+      <FaqList questions={guide.faq} />
       <p className="mt-8 text-slate-700">
         Already have alerts running?{' '}
         <Link to="/login" className="text-brand-700 font-semibold underline">
