@@ -12,6 +12,7 @@ import type {
   HotelAlert,
   HotelAlertsTable,
   NewUser,
+  PriceChangesTable,
   User,
 } from './schema.ts'
 
@@ -54,6 +55,23 @@ export function fakePhoneNumber(): string {
       return number
     }
   }
+}
+
+/**
+ * A price history row as the worker writes it (issue 30): a room of a question's stay priced
+ * $450 a night, $1,800 for the stay, now, unless `change` says otherwise (both prices null: the
+ * room stopped being bookable).
+ */
+export function createPriceChange(
+  db: DB,
+  change: Pick<Insertable<PriceChangesTable>, 'questionKey' | 'resortId' | 'roomKey'> &
+    Partial<Insertable<PriceChangesTable>>,
+) {
+  return db
+    .insertInto('priceChanges')
+    .values({ seenAt: new Date(), nightlyCents: 45_000, totalCents: 180_000, ...change })
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }
 
 /** A plan taken off sale that a few users still have (legacy plans are hidden from lists). */

@@ -82,6 +82,7 @@ async function openingsOf(
     .select([
       'o.id',
       'o.roomTypeId',
+      'o.resortId',
       't.name as roomName',
       'r.name as resortName',
       'r.disneySlug',
@@ -197,6 +198,7 @@ export async function alertHistory(
       durationSeconds: Math.round(openingDuration(opening, now) / 1000),
       ...(alert.kind === 'hotel'
         ? {
+            resortId: opening.resortId!,
             roomTypeId: opening.roomTypeId!,
             roomName: opening.roomName ?? 'A room type no longer listed',
             resortName: opening.resortName,

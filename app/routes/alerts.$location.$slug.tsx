@@ -5,7 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { ContentSection, Disclaimer, FaqList } from '~/components/marketing/parts'
 import { Breadcrumb } from '~/components/ui/breadcrumb'
 import { ButtonLink } from '~/components/ui/button'
-import { OpeningStats } from '~/components/hotel-stats/opening-stats'
+import { OpeningStats, PriceStats } from '~/components/hotel-stats/opening-stats'
 import { destinationDisplay } from '~/domain/destinations'
 import {
   genericAbout,
@@ -24,7 +24,7 @@ import {
   openingStatsDataset,
 } from '~/domain/structured-data'
 import { findResortPage, listRoomTypes } from '~/models/catalogue.server'
-import { hotelOpeningStats } from '~/services/hotel-opening-stats.server'
+import { hotelOpeningStats, hotelPriceStats } from '~/services/hotel-opening-stats.server'
 import { readHotelAbout } from '~/utils/content.server'
 import { getDb } from '~/utils/db.server'
 import { DEFAULT_SOCIAL_IMAGE, NOINDEX, pageMeta, siteOrigin } from '~/utils/seo'
@@ -33,10 +33,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const found = await findResortPage(getDb(), params.location ?? '', params.slug ?? '')
   if (!found) return json({ hotel: null }, { status: 404 })
   const { resort, resorts } = found
-  const [rooms, about, openingStats] = await Promise.all([
+  const [rooms, about, openingStats, priceStats] = await Promise.all([
     listRoomTypes(getDb(), resort.id),
     readHotelAbout(),
     hotelOpeningStats(resort),
+    hotelPriceStats(resort.id),
   ])
   // Paradise Pier's page points at Pixar Place's, the same building under its new name.
   const pixarPlace =
@@ -74,6 +75,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
         accessible: room.accessible,
       })),
       openingStats,
+      priceStats,
     },
     { headers: PAGE_COPY },
   )
@@ -118,7 +120,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export default function HotelPage() {
   const data = useLoaderData<typeof loader>()
   if (!data.hotel) return <HotelNotFound />
-  const { hotel, rooms, replacedBy, openingStats } = data
+  const { hotel, rooms, replacedBy, openingStats, priceStats } = data
   return (
     <article className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
       <Breadcrumb crumbs={crumbsFor(hotel)} />
@@ -159,6 +161,8 @@ export default function HotelPage() {
       </ContentSection>
 
       <OpeningStats hotel={hotel.name} stats={openingStats} />
+
+      <PriceStats hotel={hotel.name} categories={priceStats} />
 
       <FaqList questions={hotelFaq(hotel.name)} />
 

@@ -5,7 +5,10 @@ import { methodNotAllowed, requireApiUser } from '~/utils/api.server'
 import { answerApiCall } from '~/utils/errors.server'
 import { PRIVATE } from '~/utils/http.server'
 
-/** GET /api/alerts/{hotel|dining}/{id}/history: what the alert's own page shows, as JSON. */
+/**
+ * GET /api/alerts/{hotel|dining}/{id}/history: what the alert's own page shows, as JSON; a hotel
+ * alert's with its prices over time (in dollars) and, for a watch, what it watches.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
   return answerApiCall(async () =>

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { AlertChecks } from '~/components/alert-history/checks'
 import { AlertOpenings } from '~/components/alert-history/openings'
+import { AlertPrices, PriceWatchTerms } from '~/components/alert-history/prices'
 import { ErrorPage } from '~/components/error-page'
 import { Notice } from '~/components/ui/notice'
 import { PageLinks } from '~/components/ui/page-links'
@@ -19,6 +20,7 @@ import { statusLabel } from '~/domain/alerts'
 import { AppError } from '~/domain/app-error'
 import { findDestination } from '~/domain/destinations'
 import { timeZoneName } from '~/domain/dates'
+import { bookedItHref } from '~/domain/price-history'
 import { requestedAlertHistory } from '~/services/alert-history.server'
 import { PRIVATE } from '~/utils/http.server'
 import { privateMeta } from '~/utils/seo'
@@ -61,6 +63,26 @@ export default function AlertPage() {
   )!
   const currentYear = new Date(data.checks.since).getFullYear()
   const notice = alertNotice(alert)
+  // A watch's terms; for any other hotel alert, the way from an opening to a watch of it.
+  const priceWatch = data.priceWatch ?? null
+  const bookedIt =
+    alert.kind === 'hotel' && data.priceWatch === null
+      ? (opening: {
+          resortId: string
+          roomTypeId: string
+          checkInDate: string
+          checkOutDate: string
+        }) =>
+          bookedItHref({
+            resortId: opening.resortId,
+            roomId: opening.roomTypeId,
+            checkInDate: opening.checkInDate,
+            checkOutDate: opening.checkOutDate,
+            numberOfAdults: alert.numberOfAdults,
+            agesOfChildren: alert.agesOfChildren,
+            accessible: alert.accessible,
+          })
+      : undefined
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <Link to="/dashboard" className="text-brand-700 text-sm font-semibold hover:underline">
@@ -80,7 +102,18 @@ export default function AlertPage() {
         Times are {timeZoneName(destination.timeZone)}, where the{' '}
         {alert.kind === 'hotel' ? 'resort' : 'restaurant'} is.
       </p>
+      {priceWatch && <PriceWatchTerms watch={priceWatch} />}
       <AlertChecks checks={data.checks} timeZone={destination.timeZone} />
+      {data.prices && (
+        <AlertPrices
+          prices={data.prices}
+          currentNightly={data.currentNightly ?? null}
+          currentTotal={data.currentTotal ?? null}
+          paidTotal={priceWatch?.paidTotal ?? null}
+          until={alert.lastCheckedAt}
+          timeZone={destination.timeZone}
+        />
+      )}
       <section aria-labelledby="openings-heading" className="mt-10">
         <h2 id="openings-heading" className="text-lg font-semibold text-slate-900">
           Openings it saw
@@ -94,6 +127,7 @@ export default function AlertPage() {
           openings={data.openings}
           timeZone={destination.timeZone}
           currentYear={currentYear}
+          bookedIt={bookedIt}
         />
         <div className="mt-4">
           <PageLinks

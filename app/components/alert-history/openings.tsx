@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react'
 import { durationText } from '~/domain/alert-history'
 import { formatDateRange, formatLongDate, formatMoment } from '~/domain/dates'
 import { TEXT_STATUS_LABEL } from '~/domain/delivery'
@@ -5,6 +6,7 @@ import { twelveHour } from '~/domain/dining-alert'
 import type { AlertHistory } from '~/models/alert-history.server'
 
 type Opening = AlertHistory['openings'][number]
+type HotelOpening = Extract<Opening, { roomName: string }>
 
 function openingName(opening: Opening, currentYear: number) {
   return 'roomName' in opening
@@ -24,15 +26,20 @@ function OpeningText({ text, timeZone }: { text: NonNullable<Opening['text']>; t
   )
 }
 
-/** Every opening the alert saw, open ones first, with the text it got and where to book. */
+/**
+ * Every opening the alert saw, open ones first, with the text it got and where to book; with
+ * `bookedIt`, a hotel opening also links to the price watch of that stay ("I booked it").
+ */
 export function AlertOpenings({
   openings,
   timeZone,
   currentYear,
+  bookedIt,
 }: {
   openings: Opening[]
   timeZone: string
   currentYear: number
+  bookedIt?: (opening: HotelOpening) => string
 }) {
   return (
     <ul className="mt-4 space-y-3">
@@ -69,6 +76,14 @@ export function AlertOpenings({
             >
               {opening.open ? 'Book it on Disney’s site' : 'Disney’s booking page'}
             </a>
+          )}
+          {bookedIt && 'roomName' in opening && (
+            <p className="mt-2 text-sm text-slate-600">
+              <Link to={bookedIt(opening)} className="text-brand-700 font-semibold hover:underline">
+                I booked it<span className="sr-only">: {openingName(opening, currentYear)}</span>
+              </Link>{' '}
+              — we can watch its price and text you if it drops.
+            </p>
           )}
         </li>
       ))}

@@ -9,6 +9,11 @@ import {
   OPENING_STATS_MINIMUM,
   type PublicOpeningStats,
 } from '~/domain/opening-stats'
+import {
+  PRICE_STATS_DAYS,
+  PRICE_STATS_MINIMUM,
+  type ShownCategoryPrice,
+} from '~/domain/price-stats'
 
 type Shown = Extract<PublicOpeningStats, { shown: true }>
 
@@ -41,6 +46,61 @@ export function OpeningStats({
           {OPENING_STATS_DAYS} days, so that no one&apos;s alert can be picked out.
         </p>
       )}
+    </ContentSection>
+  )
+}
+
+/**
+ * A hotel's typical nightly price by room category over the last 30 days, with how many prices
+ * each is the median of. Categories under the minimum are left out, and the section with them
+ * when none is left (or the figures cannot be read now): prices are a side note of the page.
+ */
+export function PriceStats({
+  hotel,
+  categories,
+}: {
+  hotel: string
+  categories: readonly ShownCategoryPrice[] | null
+}) {
+  if (!categories?.length) return null
+  return (
+    <ContentSection
+      title={`Typical nightly price at ${hotel}, last ${PRICE_STATS_DAYS} days`}
+      id="price-stats"
+    >
+      <table className="w-full text-left text-sm sm:text-base">
+        <caption className="sr-only">Typical nightly price by room category</caption>
+        <thead className="border-b border-slate-200 text-slate-500">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Room category
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Typical nightly price
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Prices seen
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {categories.map((category) => (
+            <tr key={category.name} className="border-b border-slate-100">
+              <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                {category.name}
+              </th>
+              <td className="py-2 pr-3 text-right tabular-nums">{category.typical}</td>
+              <td className="py-2 text-right tabular-nums">{category.prices}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="text-sm text-slate-500">
+        Disney&apos;s prices before tax. Typical: the median of each room&apos;s latest nightly
+        price for each stay our alerts asked about; a price depends on the dates, so yours may
+        differ. A category is listed once we have seen at least {PRICE_STATS_MINIMUM.prices} prices
+        in it for at least {PRICE_STATS_MINIMUM.stays} different stays.
+      </p>
     </ContentSection>
   )
 }
