@@ -220,12 +220,21 @@ async function populate(db: Db) {
         returning id, key
       ),
       alerts as (
+        -- Prices (issue 30): one exact hotel alert in ten watches its booked stay (paid $300 to
+        -- $800 a night, texted at a saving of $50), one in ten has a nightly ceiling of $300 to
+        -- $800 (the simulator's rooms cost $300 to $800 a night, less under an offer).
         insert into hotel_alerts (id, user_id, resorts, check_in_date, latest_check_in_date,
-          min_nights, max_nights, number_of_adults, ages_of_children, status)
+          min_nights, max_nights, number_of_adults, ages_of_children, status, watch,
+          paid_total_cents, rate_type, min_saving_cents, max_nightly_price_cents)
         select a.id, ${user(sql`a.i`)},
           jsonb_build_array(jsonb_build_object('resortId', a.resort_id, 'roomIds', to_jsonb(a.rooms))),
-          a.check_in_date::date, a.check_in_date::date, a.nights, a.nights, a.party, a.ages, 1
-        from a
+          a.check_in_date::date, a.check_in_date::date, a.nights, a.nights, a.party, a.ages, 1,
+          case when a.i % 20 = 0 then 'price' else 'availability' end,
+          case when a.i % 20 = 0 then a.nights * a.dollars * 100 end,
+          case when a.i % 20 = 0 then 'room-only' end,
+          case when a.i % 20 = 0 then 5000 end,
+          case when a.i % 20 = 10 then a.dollars * 100 end
+        from (select a.*, 300 + floor(random() * 500)::int as dollars from a offset 0) a
       )
       insert into alert_questions (question_id, hotel_alert_id, room_type_ids)
       select coalesce(made.id, (select q.id from questions q where q.key = a.key)), a.id, a.rooms
@@ -1129,6 +1138,17 @@ async function main() {
   )
   console.log(
     `   database at the end: ${(await dbSize()).toFixed(0)} MB (${sizeAfter.toFixed(0)} MB after populating); the questions' and alert tables' dead row versions: ${deadRows.rows[0]?.dead} (autovacuum ${deadRows.rows[0]?.autovacuum} on this server)`,
+  )
+  const priced = await sql<{ changes: string; texts: string; watches: string; ceilings: string }>`
+    select (select count(*) from price_changes) as changes,
+      (select count(*) from notifications where purpose = 'price') as texts,
+      (select count(*) from hotel_alerts where watch = 'price') as watches,
+      (select count(*) from hotel_alerts where max_nightly_price_cents is not null) as ceilings`.execute(
+    db,
+  )
+  const prices = priced.rows[0]!
+  console.log(
+    `   prices over the run: ${prices.changes} price_changes rows (a row when a room's price or offer changed, or it stopped being bookable), ${prices.texts} price-drop texts to ${prices.watches} watches, ${prices.ceilings} alerts with a ceiling`,
   )
   console.log(
     `   event loop delay, worst worker: p99 ${(eventLoopP99 * 1000).toFixed(0)} ms, max ${(eventLoopMax * 1000).toFixed(0)} ms; lost locks (stalled or missing): ${lostLocks}`,

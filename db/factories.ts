@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import type { DB } from './client.ts'
 import type { Insertable } from 'kysely'
 import type { AlertKind } from '../app/domain/alerts.ts'
-import { nightsBetween } from '../app/domain/dates.ts'
+import { isIsoDate, nightsBetween } from '../app/domain/dates.ts'
 import { insertDiningAlert, insertHotelAlert } from '../app/models/alert-rules.server.ts'
 import { refreshQuestions } from '../app/models/question.server.ts'
 import type {
@@ -62,6 +62,12 @@ export function fakePhoneNumber(): string {
  * $450 a night, $1,800 for the stay, now, unless `change` says otherwise (both prices null: the
  * room stopped being bookable).
  */
+/** The check-in a hotel question's key carries (hotelQueryKey: hotel|resort|in|out|…). */
+function checkInOfKey(questionKey: string) {
+  const part = questionKey.split('|')[2]
+  return isIsoDate(part) ? part : null
+}
+
 export function createPriceChange(
   db: DB,
   change: Pick<Insertable<PriceChangesTable>, 'questionKey' | 'resortId' | 'roomKey'> &
@@ -69,7 +75,13 @@ export function createPriceChange(
 ) {
   return db
     .insertInto('priceChanges')
-    .values({ seenAt: new Date(), nightlyCents: 45_000, totalCents: 180_000, ...change })
+    .values({
+      seenAt: new Date(),
+      nightlyCents: 45_000,
+      totalCents: 180_000,
+      checkInDate: checkInOfKey(change.questionKey) ?? daysFromToday(30),
+      ...change,
+    })
     .returningAll()
     .executeTakeFirstOrThrow()
 }

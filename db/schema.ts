@@ -285,6 +285,8 @@ export interface OpeningsTable {
 export interface PriceChangesTable {
   questionKey: string
   resortId: string
+  /** The stay's check-in: its history goes 30 days after it. */
+  checkInDate: string
   roomKey: string
   seenAt: Timestamp
   /** Both null: the room stopped being bookable. */

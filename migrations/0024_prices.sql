@@ -10,11 +10,13 @@ alter table questions add column prices jsonb not null default '{}'
 
 -- The history: one row per room whose price (or offer) changed, or which stopped being
 -- bookable (prices null). Keyed by the question's key, not its id: a question no alert asks is
--- deleted, while the alert page and the hotel page still draw what it saw. Kept for
--- PRICE_HISTORY_DAYS (maintenance).
+-- deleted, while the alert page and the hotel page still draw what it saw. A stay's rows go 30
+-- days after its check-in, and rows older than PRICE_HISTORY_DAYS once a newer one says the same
+-- room's price (maintenance).
 create table price_changes (
   question_key text not null,
   resort_id uuid not null references resorts (id),
+  check_in_date date not null,
   room_key text not null,
   seen_at timestamptz not null,
   nightly_cents integer check (nightly_cents >= 0),
@@ -26,6 +28,7 @@ create table price_changes (
 );
 create index price_changes_resort_idx on price_changes (resort_id, seen_at);
 create index price_changes_seen_idx on price_changes (seen_at);
+create index price_changes_stay_idx on price_changes (check_in_date);
 
 -- A price ceiling (an opening above it is not texted), per night or for the stay, not both.
 alter table hotel_alerts

@@ -520,6 +520,7 @@ function pricesSeen(asked: readonly { question: HeldQuestion; rooms: readonly An
             questionId: question.id,
             questionKey: question.key,
             resortId: question.resortId!,
+            checkInDate: question.checkInDate!,
             prices,
             changes,
           },

@@ -7,6 +7,7 @@ import { deleteStaleCodes } from '../app/models/verification.server.ts'
 import { deleteStalePendingAlerts } from '../app/models/pending-alert.server.ts'
 import { tidyOpenings } from '../app/models/opening.server.ts'
 import { deleteOldIncidents } from '../app/models/incident.server.ts'
+import { deleteOldPriceChanges } from '../app/models/price-history.server.ts'
 import { deleteUnaskedQuestions, refreshQuestions } from '../app/models/question.server.ts'
 import type { MaintenanceJob, TextQueue } from './queues.ts'
 import { sendPlanEndReminders } from './reminders.ts'
@@ -15,7 +16,8 @@ import { sendPlanEndReminders } from './reminders.ts'
  * Hourly housekeeping: sessions, login codes and sign-in drafts past any use are deleted, and
  * analytics events older than their retention period (ANALYTICS_RETENTION_DAYS); every
  * question's interval is refreshed, the openings of those no longer asked close, closed openings
- * past their retention go, questions no alert asks are deleted, and incidents over for 30 days;
+ * past their retention go, questions no alert asks are deleted, incidents over for 30 days, and
+ * price history past its use (a stay's 30 days after check-in, a room's older rows);
  * then the reminder texts of trials and cancelled plans ending within two days are queued.
  */
 export function maintenanceProcessor(
@@ -34,6 +36,7 @@ export function maintenanceProcessor(
     const oldOpenings = await tidyOpenings(db, now)
     const unasked = await deleteUnaskedQuestions(db)
     const oldIncidents = await deleteOldIncidents(db, now)
+    const oldPrices = await deleteOldPriceChanges(db, now)
     const swept = {
       sessions,
       codes,
@@ -43,10 +46,11 @@ export function maintenanceProcessor(
       oldOpenings,
       unasked,
       oldIncidents,
+      oldPrices,
     }
     logger.info(
       { job: job.id, ...swept },
-      'swept expired sessions, login codes, drafts, analytics events, openings, unasked questions and old incidents',
+      'swept expired sessions, login codes, drafts, analytics events, openings, unasked questions, old incidents and old prices',
     )
     const reminders = await sendPlanEndReminders({
       db,

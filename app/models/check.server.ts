@@ -245,6 +245,7 @@ export interface PricesSeen {
   questionId: number
   questionKey: string
   resortId: string
+  checkInDate: string
   prices: QuestionPrices
   changes: readonly PriceChange[]
 }
@@ -447,6 +448,7 @@ async function recordPrices(trx: Executor, seen: readonly PricesSeen[], now: Dat
     row.changes.map((change) => ({
       questionKey: row.questionKey,
       resortId: row.resortId,
+      checkInDate: row.checkInDate,
       seenAt: now,
       ...change,
     })),

@@ -159,3 +159,36 @@ export async function readPriceStats(
   const { rows } = await priceStatsQuery(resortId, since, until).execute(db)
   return rows
 }
+
+/**
+ * How long a room's price history is drawn: older rows go once a newer one says the same room's
+ * price, so a price that has not moved for longer is still the current one.
+ */
+export const PRICE_HISTORY_DAYS = 180
+/** A stay's history is kept this long after its check-in: the hotel page's window. */
+const AFTER_STAY_DAYS = 30
+
+/** Deletes price history past its use (hourly maintenance); answers how many rows went. */
+export async function deleteOldPriceChanges(db: Executor, now: Date) {
+  const day = (days: number) => new Date(now.getTime() - days * 86_400_000)
+  const { numDeletedRows } = await db
+    .deleteFrom('priceChanges as p')
+    .where((eb) =>
+      eb.or([
+        eb('p.checkInDate', '<', day(AFTER_STAY_DAYS).toISOString().slice(0, 10)),
+        eb.and([
+          eb('p.seenAt', '<', day(PRICE_HISTORY_DAYS)),
+          eb.exists(
+            eb
+              .selectFrom('priceChanges as n')
+              .select(sql`1`.as('newer'))
+              .whereRef('n.questionKey', '=', 'p.questionKey')
+              .whereRef('n.roomKey', '=', 'p.roomKey')
+              .whereRef('n.seenAt', '>', 'p.seenAt'),
+          ),
+        ]),
+      ]),
+    )
+    .executeTakeFirst()
+  return Number(numDeletedRows)
+}

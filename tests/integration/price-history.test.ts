@@ -23,6 +23,7 @@ import { PRICE_STATS_DAYS, publicPriceStats } from '~/domain/price-stats'
 import { hotelQueryKey } from '~/domain/schedule'
 import {
   alertPriceChangesQuery,
+  deleteOldPriceChanges,
   priceStatsQuery,
   readPriceStats,
 } from '~/models/price-history.server'
@@ -469,5 +470,38 @@ describe('a hotel page’s typical prices', () => {
         createElement(PriceStats, { hotel: data.hotel.name, categories: data.priceStats }),
       ),
     ).toBe('')
+  })
+})
+
+describe('price history retention', () => {
+  it("deletes a stay's rows 30 days after its check-in, and a room's old rows once a newer one stands", async () => {
+    const resort = (await db.selectFrom('resorts').select('id').executeTakeFirstOrThrow()).id
+    const key = (checkIn: string) => `hotel|${resort}|${checkIn}|${addDays(checkIn, 2)}|2||0`
+    const now = new Date()
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000)
+    const past = key(addDays(now.toISOString().slice(0, 10), -31))
+    const recent = key(addDays(now.toISOString().slice(0, 10), -29))
+    const future = key(addDays(now.toISOString().slice(0, 10), 300))
+    const row = (questionKey: string, roomKey: string, seenAt: Date) =>
+      createPriceChange(db, { questionKey, resortId: resort, roomKey, seenAt })
+    await row(past, 'KEEP?', daysAgo(40))
+    await row(recent, 'R1', daysAgo(40))
+    await row(future, 'OLD', daysAgo(200))
+    await row(future, 'OLD', daysAgo(190))
+    await row(future, 'OLD', daysAgo(10))
+    // Unchanged for 200 days: still the room's price.
+    await row(future, 'STILL', daysAgo(200))
+    expect(await deleteOldPriceChanges(db, now)).toBe(3)
+    const left = await db
+      .selectFrom('priceChanges')
+      .select(['questionKey', 'roomKey'])
+      .where('questionKey', 'in', [past, recent, future])
+      .orderBy('roomKey')
+      .execute()
+    expect(left).toEqual([
+      { questionKey: future, roomKey: 'OLD' },
+      { questionKey: recent, roomKey: 'R1' },
+      { questionKey: future, roomKey: 'STILL' },
+    ])
   })
 })

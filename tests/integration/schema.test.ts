@@ -188,6 +188,7 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
   priceChanges: {
     questionKey: ['text', false],
     resortId: ['uuid', false],
+    checkInDate: ['date', false],
     roomKey: ['text', false],
     seenAt: ['timestamp with time zone', false],
     nightlyCents: ['integer', true],
