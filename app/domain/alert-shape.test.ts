@@ -45,6 +45,27 @@ describe('a hotel alert as the screens read it', () => {
     })
   })
 
+  it('reads a price watch’s dollars as cents, and nothing of a watch for an alert for an opening', () => {
+    const watch: HotelAlertJsonShape = {
+      ...exact,
+      watch: 'price',
+      paidTotal: 2384.5,
+      rateType: 'package',
+      minSavingPercent: 5,
+    }
+    expect(hotelAlertShape(watch).priceWatch).toEqual({
+      paidTotalCents: 238_450,
+      rateType: 'package',
+      minSavingCents: null,
+      minSavingPercent: 5,
+    })
+    expect(
+      hotelAlertShape({ ...watch, minSavingPercent: undefined, minSaving: 100.25 }).priceWatch,
+    ).toMatchObject({ minSavingCents: 10_025, minSavingPercent: null })
+    expect(hotelAlertShape(exact).priceWatch).toBeUndefined()
+    expect(hotelAlertShape({ ...exact, watch: 'availability' }).priceWatch).toBeUndefined()
+  })
+
   it('reads the flexible shape: several resorts, any room at one, a window and nights', () => {
     const flexible: HotelAlertJsonShape = {
       ...common,

@@ -6,8 +6,9 @@
  */
 import type { DiningTimes, Meal } from './dining-alert'
 import type { DestinationId } from './destinations'
-import type { DiningAlertInWords, HotelAlertInWords } from './flexible-words'
+import type { DiningAlertInWords, HotelAlertInWords, PriceWatchInWords } from './flexible-words'
 import { nightsBetween } from './dates'
+import type { RateType } from './price-terms'
 import { centsOf } from './prices'
 
 interface ResortOfJson {
@@ -44,6 +45,26 @@ export interface HotelAlertJsonShape {
   /** A price ceiling, in dollars (issue 30). */
   maxNightlyPrice?: number
   maxTotalPrice?: number
+  /** A watch on a booked stay (`watch: "price"`), in dollars (issue 30). */
+  watch?: 'availability' | 'price'
+  paidTotal?: number
+  rateType?: RateType
+  minSaving?: number
+  minSavingPercent?: number
+}
+
+/** A price watch's terms in cents; none for an alert that watches for an opening. */
+function priceWatchOf(json: HotelAlertJsonShape): PriceWatchInWords | undefined {
+  // The JSON API gives every watch what was paid and the rate type (price-terms.ts).
+  const paid =
+    json.watch === 'price' && json.paidTotal !== undefined ? centsOf(json.paidTotal) : null
+  if (paid === null || json.rateType === undefined) return undefined
+  return {
+    paidTotalCents: paid,
+    rateType: json.rateType,
+    minSavingCents: json.minSaving === undefined ? null : centsOf(json.minSaving),
+    minSavingPercent: json.minSavingPercent ?? null,
+  }
 }
 
 export interface HotelAlertShape extends HotelAlertInWords {
@@ -90,6 +111,7 @@ export function hotelAlertShape(json: HotelAlertJsonShape): HotelAlertShape {
       maxNightlyPriceCents: centsOf(json.maxNightlyPrice),
     }),
     ...(json.maxTotalPrice !== undefined && { maxTotalPriceCents: centsOf(json.maxTotalPrice) }),
+    priceWatch: priceWatchOf(json),
   }
 }
 

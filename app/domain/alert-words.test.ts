@@ -79,6 +79,30 @@ describe('a hotel alert in words', () => {
     )
   })
 
+  it('says what a price watch its JSON gives in dollars watches', () => {
+    const watch: AlertInWords = {
+      ...exactHotel,
+      watch: 'price',
+      paidTotal: 2384.5,
+      rateType: 'room-only',
+      minSaving: 100,
+    }
+    expect(alertName(watch)).toBe("Disney's Pop Century Resort")
+    expect(alertWhen(watch, year)).toBe('Jun 8 - Jun 12')
+    expect(alertDetails(watch)).toBe(
+      'Price watch · Standard Room · paid $2,384.50 room-only · texts a saving of $100 or more',
+    )
+    const byPercent: AlertInWords = { ...watch, minSaving: undefined, minSavingPercent: 5 }
+    expect(alertDetails(byPercent)).toBe(
+      'Price watch · Standard Room · paid $2,384.50 room-only · texts a saving of 5% or more',
+    )
+    expect(alertSummary({ ...byPercent, rateType: 'package' }, year)).toBe(
+      'Jun 8 - Jun 12, Pop Century Resort, Standard Room, a price watch: paid $2,384.50 for a package, texts a saving of 5% or more',
+    )
+    // An alert for an opening says so, whether or not its JSON names its watch.
+    expect(alertDetails({ ...exactHotel, watch: 'availability' })).toBe(alertDetails(exactHotel))
+  })
+
   it('reads one resort with any room, or one stay of several resorts, as what it is', () => {
     const anyRoom: AlertInWords = {
       ...flexibleHotel,

@@ -19,6 +19,7 @@ import {
   hotelAlertWhen,
   mealsInWords,
   nightsInWords,
+  priceWatchInWords,
   roomsInWords,
   tooWideMessage,
   type DiningAlertInWords,
@@ -122,6 +123,35 @@ describe('a hotel alert in words', () => {
     expect(hotelAlertDetails({ ...exactHotel, maxNightlyPriceCents: null })).toBe(
       hotelAlertDetails(exactHotel),
     )
+  })
+
+  it('says what a price watch watches instead of the party and the opening', () => {
+    const paid = { paidTotalCents: 238_450, rateType: 'room-only' as const }
+    const byAmount = { ...paid, minSavingCents: 10_000, minSavingPercent: null }
+    const byPercent = {
+      ...paid,
+      rateType: 'package' as const,
+      minSavingCents: null,
+      minSavingPercent: 5,
+    }
+    expect(priceWatchInWords(byAmount)).toEqual({
+      paid: 'paid $2,384.50 room-only',
+      saving: 'texts a saving of $100 or more',
+    })
+    expect(priceWatchInWords(byPercent)).toEqual({
+      paid: 'paid $2,384.50 for a package',
+      saving: 'texts a saving of 5% or more',
+    })
+    const watch = { ...exactHotel, keepWatching: false, priceWatch: byAmount }
+    expect(hotelAlertDetails(watch)).toBe(
+      'Price watch · Standard Room · paid $2,384.50 room-only · texts a saving of $100 or more',
+    )
+    expect(hotelAlertSummary({ ...watch, priceWatch: byPercent }, year)).toBe(
+      `${hotelWhen('2027-06-08', '2027-06-12', year)}, Pop Century Resort, Standard Room, a price watch: paid $2,384.50 for a package, texts a saving of 5% or more`,
+    )
+    // Its name and its stay read as any hotel alert's.
+    expect(hotelAlertName(watch)).toBe(hotelAlertName(exactHotel))
+    expect(hotelAlertWhen(watch, year)).toBe(hotelAlertWhen(exactHotel, year))
   })
 
   it('names the room types watched, chosen or any', () => {

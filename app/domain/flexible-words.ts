@@ -10,6 +10,7 @@ import { fromDiningTimes, MEAL_WINDOWS, type Meal } from './dining-alert'
 import { MAX_QUESTIONS_PER_ALERT, type HotelAlertCost } from './flexible-cost'
 import type { DiningTimeWish } from './flexible-dining'
 import { isExactStay, type FlexibleHotelAlert } from './flexible-stays'
+import type { RateType } from './price-terms'
 import { formatPrice, type PriceCeiling } from './prices'
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
@@ -40,11 +41,24 @@ export function nightsInWords(minNights: number, maxNights: number): string {
   return minNights === maxNights ? plural(minNights, 'night') : `${minNights}–${maxNights} nights`
 }
 
-/** A hotel alert as the pages have it: its resorts' and room types' names, its price ceiling. */
+/** A price watch on a booked stay (issue 30): what was paid, and the saving worth a text. */
+export interface PriceWatchInWords {
+  paidTotalCents: number
+  rateType: RateType
+  /** One of the two: the saving in dollars, or as a percentage of what was paid. */
+  minSavingCents: number | null
+  minSavingPercent: number | null
+}
+
+/**
+ * A hotel alert as the pages have it: its resorts' and room types' names, its price ceiling,
+ * and, for a watch on a booked stay, what it watches.
+ */
 export interface HotelAlertInWords
   extends Omit<FlexibleHotelAlert, 'resorts'>, Partial<PriceCeiling> {
   resorts: readonly { name: string; rooms: readonly { name: string }[] | 'any' }[]
   keepWatching: boolean
+  priceWatch?: PriceWatchInWords
 }
 
 /** "at most $450 a night", "at most $2,400 for the stay"; null for an alert without a ceiling. */
@@ -53,6 +67,20 @@ export function ceilingInWords(ceiling: Partial<PriceCeiling>): string | null {
   const total = ceiling.maxTotalPriceCents ?? null
   if (nightly !== null) return `at most ${formatPrice(nightly)} a night`
   return total === null ? null : `at most ${formatPrice(total)} for the stay`
+}
+
+const PAID_AS: Record<RateType, string> = { 'room-only': 'room-only', package: 'for a package' }
+
+/** "paid $2,384.50 room-only", "texts a saving of $100 or more" (or "of 5% or more"). */
+export function priceWatchInWords(watch: PriceWatchInWords): { paid: string; saving: string } {
+  const saving =
+    watch.minSavingPercent === null
+      ? formatPrice(watch.minSavingCents!)
+      : `${watch.minSavingPercent}%`
+  return {
+    paid: `paid ${formatPrice(watch.paidTotalCents)} ${PAID_AS[watch.rateType]}`,
+    saving: `texts a saving of ${saving} or more`,
+  }
 }
 
 /** A resort's name in a list or a text: "Disney's " is left off, as the texts do. */
@@ -91,9 +119,15 @@ export function roomsInWords(resorts: HotelAlertInWords['resorts']): string {
 
 /**
  * The details column: today's (`hotelDetails`, given the rooms' words as the one room's name),
- * "Split stays" when the alert may split, and its price ceiling.
+ * "Split stays" when the alert may split, and its price ceiling. A price watch says what it
+ * watches instead: "Price watch · Standard Room · paid $2,384.50 room-only · texts a saving of
+ * $100 or more".
  */
 export function hotelAlertDetails(alert: HotelAlertInWords): string {
+  if (alert.priceWatch) {
+    const { paid, saving } = priceWatchInWords(alert.priceWatch)
+    return ['Price watch', roomsInWords(alert.resorts), paid, saving].join(' · ')
+  }
   const details = hotelDetails({ ...alert, rooms: [{ name: roomsInWords(alert.resorts) }] })
   const ceiling = ceilingInWords(alert)
   return [
@@ -105,11 +139,13 @@ export function hotelAlertDetails(alert: HotelAlertInWords): string {
 
 /**
  * The whole alert in one line: "5–6 nights, check in Jun 8–14, Polynesian … or Beach Club …, any
- * room, at most $450 a night".
+ * room, at most $450 a night"; a price watch's "Jun 8 - Jun 12, Pop Century Resort, Standard
+ * Room, a price watch: paid $2,384.50 room-only, texts a saving of 5% or more".
  */
 export function hotelAlertSummary(alert: HotelAlertInWords, currentYear: number): string {
   const where = anyOf(alert.resorts.map((resort) => listedResort(resort.name)))
   const ceiling = ceilingInWords(alert)
+  const watch = alert.priceWatch && priceWatchInWords(alert.priceWatch)
   return [
     hotelAlertWhen(alert, currentYear),
     where,
@@ -117,6 +153,7 @@ export function hotelAlertSummary(alert: HotelAlertInWords, currentYear: number)
     ...(alert.accessible ? ['accessible'] : []),
     ...(alert.splitStays ? ['or a split stay'] : []),
     ...(ceiling ? [ceiling] : []),
+    ...(watch ? [`a price watch: ${watch.paid}`, watch.saving] : []),
   ].join(', ')
 }
 

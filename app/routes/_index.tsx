@@ -39,6 +39,11 @@ const START_CHOICES = [
     hint: 'A table at a booked-up restaurant',
   },
   {
+    to: '/alerts/price-watch',
+    label: 'Price watch',
+    hint: 'Already booked? Watch the price of your stay',
+  },
+  {
     to: '/login?intent=pro&next=/pricing?intent=pro',
     label: "I'm a travel agent - create account & choose plan",
     hint: 'Alerts for all your clients',
@@ -96,6 +101,7 @@ function StartFreeMenu() {
         <>
           <PrefetchPageLinks page="/alerts/hotels" />
           <PrefetchPageLinks page="/alerts/dining" />
+          <PrefetchPageLinks page="/alerts/price-watch" />
         </>
       )}
     </div>

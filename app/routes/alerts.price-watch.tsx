@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useCallback } from 'react'
 import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
 import { ChoiceList } from '~/components/alert-form/choice-list'
@@ -18,24 +18,26 @@ import {
 } from '~/components/alert-form/price-watch-fields'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
 import { StatusButton } from '~/components/ui/button'
+import { EDIT_FIELD } from '~/domain/alert-drafts'
 import { toCatalogueChoice } from '~/domain/catalogue-choices'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { HOTEL_MESSAGES, missingHotelParts, requiredFieldsMessage } from '~/domain/hotel-alert'
 import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
+import { isOwnAlert } from '~/models/alert-rules.server'
 import {
   findResort,
   listRoomTypes,
   listSoldResorts,
   toRoomTypeJson,
 } from '~/models/catalogue.server'
-import { checkHotelAlert, createHotelAlert } from '~/models/hotel-alert.server'
+import { checkHotelAlert, createHotelAlert, updateHotelAlert } from '~/models/hotel-alert.server'
 import { saveAlertFromPage } from '~/services/alert-page.server'
 import { getDb } from '~/utils/db.server'
 import { replyWithError } from '~/utils/errors.server'
 import { readFormData } from '~/utils/http.server'
-import { pageMeta } from '~/utils/seo'
+import { pageMeta, privateMeta } from '~/utils/seo'
 import { getUser } from '~/utils/session.server'
 
 /*
@@ -43,25 +45,41 @@ import { getUser } from '~/utils/session.server'
  * price of the same room and stay drops by the saving chosen or a discount appears. It is a hotel
  * alert with `watch: "price"`, made as the hotel page makes one: a visitor's waits in a draft
  * through login. An alert that found a room links here with the stay filled in:
- * ?resortId&roomId&checkInDate&checkOutDate&adults&childAges=4,9&accessible=true.
+ * ?resortId&roomId&checkInDate&checkOutDate&adults&childAges=4,9&accessible=true. The
+ * dashboard's Edit of a watch links here with its fields and its id in EDIT_FIELD
+ * (priceWatchEditHref), with JavaScript too: the hotel form and wizard have no watch in them.
  */
 
 export const links = preloadCalendarStyles
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: 'Disney Price Watch: a text when the price of your booked stay drops',
-    description:
-      'Booked a Walt Disney World or Disneyland Resort hotel? Tell us the stay and what you paid. We text you when the price drops or a discount appears. Not affiliated with Disney.',
-  })
+/** What the page says while it changes a watch rather than making one. */
+const EDITING_WATCH = {
+  title: 'Edit Price Watch',
+  intro:
+    'Change the stay, what you paid or the saving worth a text. The watch keeps running or paused as it was, and starts over from what you now say you paid.',
+} as const
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  args.data?.editing
+    ? privateMeta(EDITING_WATCH.title)
+    : pageMeta(args, {
+        title: 'Disney Price Watch: a text when the price of your booked stay drops',
+        description:
+          'Booked a Walt Disney World or Disneyland Resort hotel? Tell us the stay and what you paid. We text you when the price drops or a discount appears. Not affiliated with Disney.',
+      })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
-  const [user, offered] = await Promise.all([getUser(request), listSoldResorts(getDb())])
+  const db = getDb()
+  const [user, offered] = await Promise.all([getUser(request), listSoldResorts(db)])
   const draft = readPriceWatchDraft(params)
   const changing = params.get('change') === 'resortId'
+  // The dashboard's Edit: the watch's fields come in the link, its id in edit.
+  const editId = params.get(EDIT_FIELD)
+  const editing = user && (await isOwnAlert(db, user.id, 'hotel', editId)) ? editId : null
   return json({
     signedIn: Boolean(user),
+    editing,
     q: changing ? '' : (params.get('q') ?? ''),
     resorts: offered.map(toCatalogueChoice),
     ...(await pageDraft(
@@ -103,13 +121,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply(), ...(await sent()) }, { status: 400 })
   }
   const value: Record<string, unknown> = { ...submission.value }
+  const editId = formData.get(EDIT_FIELD)
   const outcome = await saveAlertFromPage(request, {
     kind: 'hotel',
+    watch: 'price',
     value,
     check: () => checkHotelAlert(db, value),
     create: (userId) => createHotelAlert(db, userId, value),
+    edit:
+      typeof editId === 'string'
+        ? {
+            id: editId,
+            update: (userId, id) => updateHotelAlert(db, userId, id, value),
+            failedMessage: HOTEL_MESSAGES.updateFailed,
+          }
+        : undefined,
     clientIp: context.clientIp,
-    afterLogin: '/dashboard?newAlert=hotel',
+    afterLogin: '/dashboard?newAlert=hotel&watch=price',
     failedMessage: HOTEL_MESSAGES.createFailed,
   })
   if (outcome instanceof Response) return outcome
@@ -179,9 +207,13 @@ export default function PriceWatchPage() {
 
   return (
     <AlertPageLayout
-      crumb="Price Watch"
-      title="Watch the Price of a Stay You Booked"
-      intro="Already booked a Disney resort? Tell us the stay and what you paid. We check Disney's price for the same room and dates, and text you when it drops or a discount appears."
+      crumb={data.editing ? EDITING_WATCH.title : 'Price Watch'}
+      title={data.editing ? EDITING_WATCH.title : 'Watch the Price of a Stay You Booked'}
+      intro={
+        data.editing
+          ? EDITING_WATCH.intro
+          : "Already booked a Disney resort? Tell us the stay and what you paid. We check Disney's price for the same room and dates, and text you when it drops or a discount appears."
+      }
       sidebar={<PriceWatchSidebar />}
     >
       <Form
@@ -272,15 +304,26 @@ export default function PriceWatchPage() {
           {form.errors?.map((error) => (
             <AlertSaveError key={error} message={error} code={code} alertId={alertId} />
           ))}
-          <StatusButton
-            busy={submitting}
-            busyText="Creating Watch..."
-            disabled={submitting || (hydrated && Boolean(missing))}
-            size="lg"
-            className="shadow"
-          >
-            Start Price Watch
-          </StatusButton>
+          {data.editing && <input type="hidden" name={EDIT_FIELD} value={data.editing} />}
+          <div className="flex flex-wrap items-center gap-4">
+            <StatusButton
+              busy={submitting}
+              busyText={data.editing ? 'Saving...' : 'Creating Watch...'}
+              disabled={submitting || (hydrated && Boolean(missing))}
+              size="lg"
+              className="shadow"
+            >
+              {data.editing ? 'Save Changes' : 'Start Price Watch'}
+            </StatusButton>
+            {data.editing && (
+              <Link
+                to="/dashboard"
+                className="text-brand-700 text-sm font-semibold hover:underline"
+              >
+                Back to Dashboard
+              </Link>
+            )}
+          </div>
           {hydrated && missing && <p className="text-sm text-slate-500">{missing}</p>}
           <p className="text-sm text-slate-500">
             {data.signedIn

@@ -107,6 +107,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ourNumber: formatPhoneNumber(getEnv().twilio.fromNumber),
       },
       ...opening,
+      // A price watch's page says the alert it made is one (saveAlertFromPage's `watch`).
+      newWatch: url.searchParams.get('watch') === 'price',
       prefillResortId: prefill?.id ?? null,
       resorts: opening.openAddAlert && resorts ? resorts.map(toCatalogueChoice) : null,
       notice,

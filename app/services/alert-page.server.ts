@@ -50,6 +50,8 @@ export async function saveAlertFromPage(
     clientIp: string
     afterLogin: string
     failedMessage: string
+    /** A price watch: the dashboard's banner, told so beside the kind (`watch=price`), says so. */
+    watch?: 'price'
   },
 ): Promise<Response | AppError> {
   try {
@@ -69,7 +71,9 @@ export async function saveAlertFromPage(
       return redirect(`/login?${params}`, { headers: { 'Set-Cookie': setCookie } })
     }
     await options.create(user.id)
-    return redirect(`/dashboard?newAlert=${options.kind}&success=1`)
+    const created = new URLSearchParams({ newAlert: options.kind, success: '1' })
+    if (options.watch) created.set('watch', options.watch)
+    return redirect(`/dashboard?${created}`)
   } catch (error) {
     if (error instanceof AppError) return error
     getLogger().error({ err: error, kind: options.kind }, 'alert could not be saved')

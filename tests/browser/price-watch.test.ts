@@ -8,9 +8,14 @@ import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
 /*
  * "I already booked" in Chromium (issue 30): a watch on a booked stay from /alerts/price-watch,
  * with JavaScript at desktop size (signed in, from the dashboard's Add New Alert) and without it
- * at phone size (a visitor, kept through login), then found on the dashboard. The stays are
- * eleven months out, apart from the other journeys' stays.
+ * at phone size (a visitor, kept through login), then found on the dashboard, and changed from
+ * its Edit on this page (never the hotel form or wizard). The stays are eleven months out, apart
+ * from the other journeys' stays.
  */
+
+const CREATED = 'Price watch created. We will text you if the price of your stay drops.'
+const POP_CENTURY = "Disney's Pop Century Resort"
+const DETAILS = 'Price watch · Standard Room · paid $2,384.50 room-only'
 
 setupBrowser()
 const db = createDb(inject('databaseUrl'), { max: 2 })
@@ -51,7 +56,10 @@ async function fillForm(page: Page, javaScript: boolean) {
   await page.getByText('We never see or change your reservation').waitFor()
 }
 
-async function expectWatch(userId: string) {
+async function expectWatch(
+  userId: string,
+  saving: Record<string, number> = { minSavingPercent: 5 },
+) {
   const [pop] = await db
     .selectFrom('roomTypes')
     .innerJoin('resorts', 'resorts.id', 'roomTypes.resortId')
@@ -69,13 +77,13 @@ async function expectWatch(userId: string) {
       watch: 'price',
       paidTotal: 2384.5,
       rateType: 'room-only',
-      minSavingPercent: 5,
+      ...saving,
     }),
   ])
 }
 
 describe('a price watch on a booked stay', () => {
-  it('is made with JavaScript from the dashboard (desktop) and listed there', async () => {
+  it('is made with JavaScript from the dashboard (desktop), listed there and changed from its Edit', async () => {
     const user = await paidSubscriber(db)
     await withPage({ viewport: 'desktop', javaScript: true }, async (page) => {
       await logIn(page, user.phoneNumber, true)
@@ -91,8 +99,26 @@ describe('a price watch on a booked stay', () => {
       await page.waitForURL(
         (url) => url.pathname === '/dashboard' && url.searchParams.get('success') === '1',
       )
-      await page.locator('table').getByText("Disney's Pop Century Resort").waitFor()
+      await page.getByText(CREATED).waitFor()
+      const table = page.locator('table')
+      await table.getByText(`${DETAILS} · texts a saving of 5% or more`).waitFor()
       await expectWatch(user.id)
+
+      // With JavaScript too, Edit leads to this page, not to the hotel wizard.
+      await table.getByRole('link', { name: `Edit ${POP_CENTURY}` }).click()
+      await page.getByRole('heading', { name: 'Edit Price Watch', level: 1 }).waitFor()
+      expect(await page.getByLabel('Text me when I would save at least').inputValue()).toBe('5')
+      await page.getByLabel('What you paid for the room, before tax (US dollars)').fill('2300')
+      await page.getByRole('button', { name: 'Save Changes' }).click()
+      await page.getByText('Alert updated.', { exact: true }).waitFor()
+      await table
+        .getByText(
+          'Price watch · Standard Room · paid $2,300 room-only · texts a saving of 5% or more',
+        )
+        .waitFor()
+      expect(await listHotelAlerts(db, user.id)).toEqual([
+        expect.objectContaining({ watch: 'price', paidTotal: 2300, minSavingPercent: 5 }),
+      ])
     })
   })
 
@@ -110,14 +136,56 @@ describe('a price watch on a booked stay', () => {
       await page.waitForURL(
         (url) => url.pathname === '/dashboard' && url.searchParams.get('success') === '1',
       )
+      await page.getByText(CREATED).waitFor()
       await page.locator('ul.sm\\:hidden').getByText("Disney's Pop Century Resort").waitFor()
       await expectWatch(user.id)
     })
   })
 
-  it('says a refusal beside its field without JavaScript, keeping what was typed', async () => {
+  it('is changed from the dashboard’s Edit without JavaScript (phone), which shows the new saving', async () => {
+    const user = await paidSubscriber(db)
     await withPage({ viewport: 'phone', javaScript: false }, async (page) => {
+      await logIn(page, user.phoneNumber, false)
+      await page.waitForURL((url) => url.pathname === '/dashboard')
       await page.goto('/alerts/price-watch')
+      await fillForm(page, false)
+      await page.getByRole('button', { name: 'Start Price Watch' }).click()
+      await page.getByText(CREATED).waitFor()
+      const cards = page.locator('ul.sm\\:hidden')
+      await cards.getByText(`${DETAILS} · texts a saving of 5% or more`).waitFor()
+
+      await cards.getByRole('link', { name: `Edit ${POP_CENTURY}` }).click()
+      await page.getByRole('heading', { name: 'Edit Price Watch', level: 1 }).waitFor()
+      await expectFitsScreen(page, 'phone')
+      // The form is the watch's: its stay, room, party, what was paid and the saving.
+      const paid = page.getByLabel('What you paid for the room, before tax (US dollars)')
+      expect(await paid.inputValue()).toBe('$2,384.50')
+      expect(await page.locator('input[name="checkInDate"]').inputValue()).toBe(iso(3))
+      expect(await page.locator('input[name="checkOutDate"]').inputValue()).toBe(iso(7))
+      expect(await page.getByLabel('The room type you booked').inputValue()).not.toBe('')
+      expect(await page.getByLabel('Room only').isChecked()).toBe(true)
+      expect(await page.getByLabel('A percentage of what you paid').isChecked()).toBe(true)
+      const saving = page.getByLabel('Text me when I would save at least')
+      expect(await saving.inputValue()).toBe('5')
+
+      await page.getByLabel('An amount in dollars').check()
+      await saving.fill('$120')
+      await page.getByRole('button', { name: 'Save Changes' }).click()
+      await page.waitForURL((url) => url.pathname === '/dashboard')
+      await page.getByText('Alert updated.', { exact: true }).waitFor()
+      await cards.getByText(`${DETAILS} · texts a saving of $120 or more`).waitFor()
+      await expectWatch(user.id, { minSaving: 120 })
+    })
+  })
+
+  it('is reached from the home page, and says a refusal beside its field without JavaScript, keeping what was typed', async () => {
+    await withPage({ viewport: 'phone', javaScript: false }, async (page) => {
+      await page.goto('/')
+      await page.locator('summary', { hasText: 'Start Free' }).click()
+      await page
+        .getByRole('link', { name: /^Price watch Already booked\? Watch the price of your stay/ })
+        .click()
+      await page.getByRole('heading', { name: 'Watch the Price of a Stay You Booked' }).waitFor()
       await fillForm(page, false)
       await page
         .getByLabel('What you paid for the room, before tax (US dollars)')

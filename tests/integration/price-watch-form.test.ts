@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
+import { priceWatchEditHref } from '~/components/alert-form/price-watch-fields'
 import { ALERT_ERRORS } from '~/domain/alerts'
 import { HOTEL_MESSAGES } from '~/domain/hotel-alert'
 import { PRICE_MESSAGES } from '~/domain/price-terms'
@@ -8,14 +9,17 @@ import { action as priceWatchPage, loader as priceWatchLoader } from '~/routes/a
 import { loader as hotelList } from '~/routes/api.availability-queries'
 import { loader as dashboard } from '~/routes/dashboard'
 import { getDb } from '~/utils/db.server'
-import { alertsOf } from '../support/rows.ts'
+import { readNotice } from '~/utils/flash.server'
+import { alertRow, alertsOf } from '../support/rows.ts'
 import { callRoute, cookiesFrom, getRequest } from '../support/routes.ts'
 import { cookieFor, tokenFor } from '../support/session.ts'
 
 /*
  * The price watch page form (issue 30, "I already booked"): a watch on a booked stay made from
  * /alerts/price-watch as a user and as a visitor through login, filled in from an "I booked it"
- * link, refused beside its fields, and counted toward the plan like every alert.
+ * link, refused beside its fields, counted toward the plan like every alert, and edited from the
+ * dashboard's Edit on this page (never on the hotel form, which would make it an alert for an
+ * opening).
  */
 
 const db = () => getDb()
@@ -45,8 +49,11 @@ function post(fields: Fields, cookie?: string) {
 }
 
 /** The page as an address shows it: a link, or a GET submission of the form without JavaScript. */
-async function page(query: string) {
-  const response = await callRoute(priceWatchLoader, getRequest(`/alerts/price-watch?${query}`))
+async function page(query: string, cookie?: string) {
+  const response = await callRoute(
+    priceWatchLoader,
+    getRequest(`/alerts/price-watch?${query}`, { cookie }),
+  )
   expect(response.status).toBe(200)
   return response.json()
 }
@@ -89,7 +96,7 @@ describe('a price watch from the page form', () => {
     const { resort, rooms } = await pop()
     const response = await post(await bookedFields(), cookie)
     expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe('/dashboard?newAlert=hotel&success=1')
+    expect(response.headers.get('Location')).toBe('/dashboard?newAlert=hotel&success=1&watch=price')
     expect(await apiAlerts(user)).toEqual([
       expect.objectContaining({
         resortId: resort.id,
@@ -134,13 +141,17 @@ describe('a price watch from the page form', () => {
     const response = await post(
       await bookedFields({ accessible: 'on', agesOfChildren: '4', roomId: accessibleRoom.id }),
     )
-    expect(response.headers.get('Location')).toMatch(/^\/login\?intent=quick/)
+    const login = new URL(response.headers.get('Location')!, 'http://localhost')
+    expect(login.pathname).toBe('/login')
+    expect(login.searchParams.get('intent')).toBe('quick')
+    const afterLogin = login.searchParams.get('redirect')!
+    expect(afterLogin).toBe('/dashboard?newAlert=hotel&watch=price')
     const { user, cookie } = await subscriber()
     const arrival = await callRoute(
       dashboard,
-      getRequest('/dashboard?newAlert=hotel', { cookie: `${cookie}; ${cookiesFrom(response)}` }),
+      getRequest(afterLogin, { cookie: `${cookie}; ${cookiesFrom(response)}` }),
     )
-    expect(arrival.headers.get('Location')).toBe('/dashboard?newAlert=hotel&success=1')
+    expect(arrival.headers.get('Location')).toBe('/dashboard?newAlert=hotel&watch=price&success=1')
     const [alert] = await apiAlerts(user)
     expect(alert).toMatchObject({
       roomIds: [accessibleRoom.id],
@@ -296,5 +307,168 @@ describe('the form filled in from an "I booked it" link', () => {
       pairs({ ...entered, resortId: resort.id, change: 'resortId' }).toString(),
     )
     expect(changed.draft.stay).toMatchObject({ resortId: null, roomIds: [] })
+  })
+})
+
+describe('what the dashboard is told was made', () => {
+  it('says a price watch for its banner, and nothing of one after an alert for an opening', async () => {
+    const { cookie } = await subscriber()
+    const arrived = async (query: string) =>
+      (await callRoute(dashboard, getRequest(`/dashboard?${query}`, { cookie }))).json()
+    expect(await arrived('newAlert=hotel&success=1&watch=price')).toMatchObject({
+      newAlert: 'hotel',
+      success: true,
+      newWatch: true,
+    })
+    expect(await arrived('newAlert=hotel&success=1')).toMatchObject({
+      newAlert: 'hotel',
+      newWatch: false,
+    })
+    expect((await arrived('newAlert=hotel&success=1&watch=availability')).newWatch).toBe(false)
+  })
+})
+
+describe('editing a watch from the dashboard', () => {
+  /** A user's watch, made on the page, as the dashboard lists it. */
+  async function listedWatch(cookie: string, fields: Fields = {}) {
+    expect((await post(await bookedFields(fields), cookie)).status).toBe(302)
+    const { alerts } = await (
+      await callRoute(dashboard, getRequest('/dashboard', { cookie }))
+    ).json()
+    expect(alerts).toHaveLength(1)
+    return alerts[0]
+  }
+
+  it('opens this page, not the hotel form, filled in with the watch, for its owner only', async () => {
+    const { cookie } = await subscriber()
+    const { resort, rooms } = await pop()
+    const watch = await listedWatch(cookie)
+    const href = priceWatchEditHref(watch)
+    expect(href).toMatch(/^\/alerts\/price-watch\?/)
+    const query = href.split('?')[1]!
+
+    const shown = await page(query, cookie)
+    expect(shown.editing).toBe(watch.id)
+    expect(shown.draft).toEqual({
+      stay: expect.objectContaining({
+        resortId: resort.id,
+        roomIds: [rooms[0]!.id],
+        checkInDate: daysFromToday(90),
+        checkOutDate: daysFromToday(94),
+        adults: 2,
+        childAges: [7],
+        accessible: false,
+      }),
+      paidTotal: '$2,384.50',
+      rateType: 'room-only',
+      savingKind: 'amount',
+      saving: '$50',
+    })
+    expect(shown.rooms.map((room: { id: string }) => room.id)).toContain(rooms[0]!.id)
+    // Without JavaScript, the form sent again by GET (a resort search, Update room types) keeps
+    // editing the same watch.
+    expect((await page(`${query}&q=pop&change=resortId`, cookie)).editing).toBe(watch.id)
+
+    // Another user, or a visitor, following the same link makes a watch of their own.
+    const stranger = await subscriber()
+    expect((await page(query, stranger.cookie)).editing).toBeNull()
+    expect((await page(query)).editing).toBeNull()
+  })
+
+  it('fills in a saving given as a percentage, and a package', async () => {
+    const { cookie } = await subscriber()
+    const watch = await listedWatch(cookie, {
+      rateType: 'package',
+      savingKind: 'percent',
+      saving: '5',
+      paidTotal: '3100',
+    })
+    const shown = await page(priceWatchEditHref(watch).split('?')[1]!, cookie)
+    expect(shown.draft).toMatchObject({
+      paidTotal: '$3,100',
+      rateType: 'package',
+      savingKind: 'percent',
+      saving: '5',
+    })
+  })
+
+  it('saves a new paid total and saving with or without JavaScript (the same post), and the watch stays a watch', async () => {
+    const { user, cookie } = await subscriber()
+    const watch = await listedWatch(cookie)
+    // Paused: an edit keeps the watch running or paused as it was.
+    await db().updateTable('hotelAlerts').set({ status: 0 }).where('id', '=', watch.id).execute()
+    const edits: [Fields, Record<string, unknown>][] = [
+      [
+        { paidTotal: '$2,200', saving: '75' },
+        { paidTotal: 2200, minSaving: 75 },
+      ],
+      [
+        { paidTotal: '2150.25', savingKind: 'percent', saving: '4%' },
+        { paidTotal: 2150.25, minSavingPercent: 4 },
+      ],
+    ]
+    for (const [fields, saved] of edits) {
+      const response = await post(await bookedFields({ ...fields, edit: watch.id }), cookie)
+      expect(response.status).toBe(302)
+      expect(response.headers.get('Location')).toBe('/dashboard')
+      const { notice } = await readNotice(
+        getRequest('/dashboard', { cookie: cookiesFrom(response) }),
+      )
+      expect(notice).toMatchObject({ tone: 'success', message: 'Alert updated.' })
+      const [alert] = await apiAlerts(user)
+      expect(alert).toMatchObject({
+        id: watch.id,
+        watch: 'price',
+        rateType: 'room-only',
+        checkInDate: daysFromToday(90),
+        checkOutDate: daysFromToday(94),
+        status: 0,
+        ...saved,
+      })
+      // One saving, the one just chosen.
+      expect(Object.keys(alert).filter((key) => key.startsWith('minSaving'))).toEqual(
+        Object.keys(saved).filter((key) => key.startsWith('minSaving')),
+      )
+    }
+    expect(await alertsOf('hotel', user.id)).toEqual([
+      expect.objectContaining({ id: watch.id, watch: 'price', paidTotalCents: 215_025 }),
+    ])
+  })
+
+  it('says a refusal of the edit beside its field, keeping the watch as it was', async () => {
+    const { cookie } = await subscriber()
+    const watch = await listedWatch(cookie)
+    const response = await post(
+      await bookedFields({ edit: watch.id, paidTotal: 'less', saving: '75' }),
+      cookie,
+    )
+    expect(response.status).toBe(400)
+    const body = await response.json()
+    expect(body.result.error).toEqual({ paidTotal: [PRICE_MESSAGES.paidTotal] })
+    expect(body.draft).toMatchObject({ paidTotal: 'less', saving: '75' })
+    expect(await alertRow('hotel', watch.id)).toMatchObject({
+      paidTotalCents: 238_450,
+      minSavingCents: 5000,
+    })
+  })
+
+  it("refuses another user's watch, a made-up id and a visitor as /alerts/hotels does", async () => {
+    const { user, cookie } = await subscriber()
+    const stranger = await subscriber()
+    const theirs = await listedWatch(stranger.cookie)
+    for (const edit of [theirs.id, 'not-an-id']) {
+      const refused = await post(await bookedFields({ edit, paidTotal: '10' }), cookie)
+      expect(refused.status).toBe(404)
+      expect((await refused.json()).result.error['']).toEqual([ALERT_ERRORS.NOT_FOUND])
+    }
+    const signedOut = await post(await bookedFields({ edit: theirs.id, paidTotal: '10' }))
+    expect(signedOut.status).toBe(302)
+    expect(signedOut.headers.get('Location')).toBe('/login?redirect=%2Fdashboard')
+
+    expect(await alertRow('hotel', theirs.id)).toMatchObject({
+      watch: 'price',
+      paidTotalCents: 238_450,
+    })
+    expect(await alertsOf('hotel', user.id)).toEqual([])
   })
 })

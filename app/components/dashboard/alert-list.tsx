@@ -6,6 +6,7 @@ import { statusLabel } from '~/domain/alerts'
 import { alertPageHref } from '~/domain/alert-history'
 import { alertDetails, alertName, alertNotice, alertWhen, alertWhere } from '~/domain/alert-words'
 import { TEXT_STATUS_LABEL, type TextStatus } from '~/domain/delivery'
+import { priceWatchEditHref } from '~/components/alert-form/price-watch-fields'
 import { Notice } from '~/components/ui/notice'
 import { useHydrated } from '~/hooks/use-hydrated'
 import type { DashboardAlert } from '~/models/dashboard.server'
@@ -22,6 +23,7 @@ export interface SentText {
 type ListedAlert = DashboardAlert & { texts: SentText[] }
 
 export interface AlertRowActions {
+  /** Opens the alert's wizard: never for a price watch, which has none (see editHref). */
   onEdit: (alert: DashboardAlert) => void
   onDelete: (alert: DashboardAlert) => void
   /** A start or pause refused by the server without JavaScript, and the alert it was for. */
@@ -53,9 +55,15 @@ function AlertNotice({ alert }: { alert: DashboardAlert }) {
   ) : null
 }
 
-/** Without JavaScript, Edit opens the alert's page form filled in with it. */
-function editHref(alert: DashboardAlert) {
-  return alert.kind === 'hotel' ? hotelEditHref(alert) : diningEditHref(alert)
+/**
+ * Without JavaScript, Edit opens the alert's page form filled in with it; a price watch's always
+ * does (null for the others: their wizard opens with JavaScript). The hotel form and its wizard
+ * would save a watch as an alert for an opening.
+ */
+function editHref(alert: DashboardAlert, hydrated: boolean) {
+  if (alert.kind === 'dining') return hydrated ? null : diningEditHref(alert)
+  if ('watch' in alert && alert.watch === 'price') return priceWatchEditHref(alert)
+  return hydrated ? null : hotelEditHref(alert)
 }
 
 const STATUS_STYLES: Record<number, string> = {
@@ -115,6 +123,7 @@ function useRowActions(alert: DashboardAlert, actions: AlertRowActions, idPrefix
   const toggleText = alert.status === 1 ? 'Pause' : alert.status === 0 ? 'Start' : 'Restart'
   const button =
     'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-500'
+  const editLink = editHref(alert, hydrated)
 
   const controls = (
     <div className="flex flex-wrap gap-2">
@@ -127,7 +136,11 @@ function useRowActions(alert: DashboardAlert, actions: AlertRowActions, idPrefix
           {toggleText}
         </button>
       </toggle.Form>
-      {hydrated ? (
+      {editLink ? (
+        <Link to={editLink} className={button} aria-label={`Edit ${alertName(alert)}`}>
+          Edit
+        </Link>
+      ) : (
         <button
           type="button"
           className={button}
@@ -136,10 +149,6 @@ function useRowActions(alert: DashboardAlert, actions: AlertRowActions, idPrefix
         >
           Edit
         </button>
-      ) : (
-        <Link to={editHref(alert)} className={button} aria-label={`Edit ${alertName(alert)}`}>
-          Edit
-        </Link>
       )}
       {hydrated ? (
         <button

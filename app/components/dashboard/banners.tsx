@@ -16,6 +16,8 @@ export interface FlashNoticeData {
 export interface BannerData {
   success: boolean
   newAlert: AlertKind | null
+  /** The hotel alert just made is a price watch on a booked stay. */
+  newWatch: boolean
   notice: FlashNoticeData | null
   paymentFixUrl: string | null
   /** The number replied STOP: when, and the number to text START to. */
@@ -41,7 +43,9 @@ export function Banners({
         <Notice tone="success" className="text-sm">
           {data.newAlert === 'dining'
             ? DINING_MESSAGES.created
-            : 'Alert created. We will text you when a room opens!'}
+            : data.newWatch
+              ? 'Price watch created. We will text you if the price of your stay drops.'
+              : 'Alert created. We will text you when a room opens!'}
         </Notice>
       )}
       {data.notice && (
