@@ -228,6 +228,13 @@ export async function createHotelAlert(
   return (await listHotelAlerts(db, userId, [id]))[0]!
 }
 
+/** Why a page form refuses to edit an alert of the other kind. */
+export const WATCH_EDITED_ELSEWHERE = {
+  price:
+    'This alert watches the price of a stay you booked: change it on its Edit Price Watch page.',
+  availability: 'This alert watches for an opening: change it on its Edit Hotel Alert page.',
+} as const
+
 /**
  * Replaces a hotel alert's fields and, when given, its status. An edited running alert waits
  * for its (maybe new) question's next answer, asked at once if its plan allows.
@@ -237,11 +244,26 @@ export async function updateHotelAlert(
   userId: string,
   id: unknown,
   raw: Record<string, unknown>,
-  options: { status?: number; now?: Date } = {},
+  options: {
+    status?: number
+    now?: Date
+    /** A page form edits one kind only: the hotel form never turns a watch into an alert. */
+    kind?: HotelAlert['watch']
+  } = {},
 ) {
   assertAlertId(id)
   const now = options.now ?? new Date()
   const input = await validate(db, raw, now)
+  if (options.kind) {
+    const stored = await db
+      .selectFrom('hotelAlerts')
+      .select('watch')
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst()
+    if (stored && stored.watch !== options.kind)
+      throw new AppError(400, 'INVALID', WATCH_EDITED_ELSEWHERE[stored.watch])
+  }
   const nextStatus = (current: number) => {
     const asked = options.status ?? current
     // A client may start, stop, or keep what the worker set (completed, errored).

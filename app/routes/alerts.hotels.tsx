@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useCallback } from 'react'
 import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
@@ -16,6 +16,7 @@ import {
 } from '~/components/alert-form/page-chrome'
 import { PartyFields } from '~/components/alert-form/party-fields'
 import { PriceCeilingField } from '~/components/alert-form/price-ceiling-field'
+import { priceWatchEditHref } from '~/components/alert-form/price-watch-fields'
 import { rememberHotelDraft } from '~/components/alert-form/remember-hotel-draft'
 import { OtherResorts, ResortRoomsField } from '~/components/alert-form/resort-choices'
 import { HotelSidebar } from '~/components/alert-form/sidebars'
@@ -50,7 +51,12 @@ import {
   toRoomTypeJson,
 } from '~/models/catalogue.server'
 import { isOwnAlert } from '~/models/alert-rules.server'
-import { checkHotelAlert, createHotelAlert, updateHotelAlert } from '~/models/hotel-alert.server'
+import {
+  checkHotelAlert,
+  createHotelAlert,
+  listHotelAlerts,
+  updateHotelAlert,
+} from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
 import { hotelDraftCoverage, parseHotelPage, saveAlertFromPage } from '~/services/alert-page.server'
 import { hotelFormGuide } from '~/services/hotel-form-guide.server'
@@ -83,6 +89,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The dashboard's Edit without JavaScript: the alert's fields come in the link, its id in edit.
   const editId = params.get(EDIT_FIELD)
   const editing = user && (await isOwnAlert(db, user.id, 'hotel', editId)) ? editId : null
+  // A watch on a booked stay has its own form: an old link to this one goes there.
+  const [edited] = editing ? await listHotelAlerts(db, user!.id, [editing]) : []
+  if (edited && 'watch' in edited && edited.watch === 'price')
+    throw redirect(priceWatchEditHref(edited))
 
   return json({
     signedIn: Boolean(user),
@@ -164,7 +174,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       typeof editId === 'string'
         ? {
             id: editId,
-            update: (userId, id) => updateHotelAlert(db, userId, id, value),
+            update: (userId, id) =>
+              updateHotelAlert(db, userId, id, value, { kind: 'availability' }),
             failedMessage: HOTEL_MESSAGES.updateFailed,
           }
         : undefined,

@@ -132,7 +132,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       typeof editId === 'string'
         ? {
             id: editId,
-            update: (userId, id) => updateHotelAlert(db, userId, id, value),
+            update: (userId, id) => updateHotelAlert(db, userId, id, value, { kind: 'price' }),
             failedMessage: HOTEL_MESSAGES.updateFailed,
           }
         : undefined,

@@ -4,12 +4,13 @@ import { priceWatchEditHref } from '~/components/alert-form/price-watch-fields'
 import { ALERT_ERRORS } from '~/domain/alerts'
 import { HOTEL_MESSAGES } from '~/domain/hotel-alert'
 import { PRICE_MESSAGES } from '~/domain/price-terms'
-import { action as hotelPage } from '~/routes/alerts.hotels'
+import { action as hotelPage, loader as hotelPageLoader } from '~/routes/alerts.hotels'
 import { action as priceWatchPage, loader as priceWatchLoader } from '~/routes/alerts.price-watch'
 import { loader as hotelList } from '~/routes/api.availability-queries'
 import { loader as dashboard } from '~/routes/dashboard'
 import { getDb } from '~/utils/db.server'
 import { readNotice } from '~/utils/flash.server'
+import { WATCH_EDITED_ELSEWHERE } from '~/models/hotel-alert.server'
 import { alertRow, alertsOf } from '../support/rows.ts'
 import { callRoute, cookiesFrom, getRequest } from '../support/routes.ts'
 import { cookieFor, tokenFor } from '../support/session.ts'
@@ -470,5 +471,62 @@ describe('editing a watch from the dashboard', () => {
       paidTotalCents: 238_450,
     })
     expect(await alertsOf('hotel', user.id)).toEqual([])
+  })
+})
+
+describe('a form of the other kind', () => {
+  it('never turns a watch into an alert for an opening, or an alert into a watch', async () => {
+    const { user, cookie } = await subscriber()
+    const { resort, rooms } = await pop()
+    expect((await post(await bookedFields(), cookie)).status).toBe(302)
+    const [watch] = await alertsOf('hotel', user.id)
+    // An old Edit link to the hotel form leads to the watch's own page.
+    const opened = await callRoute(
+      hotelPageLoader,
+      getRequest(`/alerts/hotels?resortId=${resort.id}&edit=${watch!.id}`, { cookie }),
+    )
+    expect(opened.status).toBe(302)
+    expect(opened.headers.get('Location')).toMatch(/^\/alerts\/price-watch\?.*edit=/)
+    // The hotel form posted for it anyway is refused, and the watch stays as it was.
+    const hotelPost = await callRoute(
+      hotelPage,
+      new Request('http://localhost/alerts/hotels', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+        body: new URLSearchParams({
+          resortId: resort.id,
+          roomIds: rooms[0]!.id,
+          checkInDate: daysFromToday(90),
+          checkOutDate: daysFromToday(94),
+          numberOfAdults: '2',
+          numberOfChildren: '0',
+          edit: watch!.id,
+        }).toString(),
+      }),
+    )
+    expect(hotelPost.status).toBe(400)
+    expect(JSON.stringify(await hotelPost.json())).toContain(WATCH_EDITED_ELSEWHERE.price)
+    expect(await alertRow('hotel', watch!.id)).toMatchObject({
+      watch: 'price',
+      paidTotalCents: 238_450,
+    })
+
+    // And the watch's page will not make an alert for an opening into a watch.
+    const alert = await createAlertRow(db(), 'hotel', user.id, {
+      resortId: resort.id,
+      roomTypeIds: [rooms[0]!.id],
+      checkInDate: daysFromToday(95),
+      checkOutDate: daysFromToday(97),
+    })
+    const watchPost = await post(
+      await bookedFields({
+        checkInDate: daysFromToday(95),
+        checkOutDate: daysFromToday(97),
+        edit: alert.id,
+      }),
+      cookie,
+    )
+    expect(watchPost.status).toBe(400)
+    expect(await alertRow('hotel', alert.id)).toMatchObject({ watch: 'availability' })
   })
 })
