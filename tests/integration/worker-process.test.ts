@@ -86,6 +86,7 @@ describe('the maintenance sweep', () => {
       oldOpenings: 0,
       unasked: 1,
       oldIncidents: 0,
+      oldPrices: 0,
       reminders: { texted: 0, skipped: 0 },
     })
     expect(await alertRow('dining', ended.id)).toMatchObject({
