@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { barHeight, niceMax, ticks } from './chart-scale'
+import { barHeight, niceMax, priceAxis, ticks } from './chart-scale'
 
 describe('niceMax', () => {
   it.each([
@@ -52,5 +52,21 @@ describe('barHeight', () => {
     expect(barHeight(0, 100, 200)).toBe(0)
     expect(barHeight(5, 0, 200)).toBe(0)
     expect(barHeight(500, 100, 200)).toBe(200)
+  })
+})
+
+describe('priceAxis', () => {
+  it('frames prices with round steps around them, not from 0', () => {
+    expect(priceAxis([2400, 2240, 2320])).toEqual({
+      min: 2200,
+      max: 2400,
+      ticks: [2200, 2250, 2300, 2350, 2400],
+    })
+    expect(priceAxis([596, 601.5])).toEqual({ min: 595, max: 605, ticks: [595, 600, 605] })
+  })
+
+  it('gives one price a step either side, and never goes below 0', () => {
+    expect(priceAxis([2400])).toEqual({ min: 2380, max: 2420, ticks: [2380, 2400, 2420] })
+    expect(priceAxis([0]).min).toBe(0)
   })
 })

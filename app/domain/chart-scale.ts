@@ -29,3 +29,25 @@ export function barHeight(value: number, max: number, height: number): number {
   if (max <= 0 || value <= 0) return 0
   return (Math.min(value, max) / max) * height
 }
+
+/**
+ * The scale of a line of prices: a round step (1, 2, 2.5 or 5 times a power of ten) and the
+ * round values at or around the lowest and highest price, so a change of a few percent shows as
+ * a step rather than a flat line on an axis from 0 (a line's axis, unlike a bar's, need not start
+ * at 0). At most `count` steps; one price alone gets a step either side.
+ */
+export function priceAxis(values: readonly number[], count = 4) {
+  const lowest = Math.min(...values)
+  const highest = Math.max(...values)
+  const spread = Math.max(highest - lowest, highest * 0.02, 1)
+  const power = 10 ** Math.floor(Math.log10(spread / count))
+  const step =
+    [1, 2, 2.5, 5, 10].map((factor) => factor * power).find((size) => spread / size <= count) ??
+    10 * power
+  const min = Math.max(0, Math.floor(lowest / step) * step - (lowest === highest ? step : 0))
+  const max = Math.ceil(highest / step) * step + (lowest === highest ? step : 0)
+  const ticks = Array.from({ length: Math.round((max - min) / step) + 1 }, (_, index) =>
+    Number((min + index * step).toFixed(6)),
+  )
+  return { min, max, ticks }
+}

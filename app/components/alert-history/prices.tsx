@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { Gridlines } from '~/components/charts/gridlines'
-import { barHeight, niceMax } from '~/domain/chart-scale'
+import { priceAxis } from '~/domain/chart-scale'
 import { formatLongDate, formatMoment } from '~/domain/dates'
 import {
   dollarsText,
@@ -86,7 +86,7 @@ const PLOT_WIDTH = WIDTH - PLOT.left - PLOT.right
 const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom
 const tenth = (value: number) => Math.round(value * 10) / 10
 
-/** One price over time as steps, each price held until the next, from 0 up. */
+/** One price over time as steps, each price held until the next, on an axis around its prices. */
 function PriceChart({
   points,
   measure,
@@ -105,12 +105,15 @@ function PriceChart({
   const start = Date.parse(points[0]!.at)
   const end = Math.max(Date.parse(until), Date.parse(points.at(-1)!.at))
   const steps = priceSteps(points, measure, end)
-  const max = niceMax(Math.max(reference?.dollars ?? 0, ...steps.map((step) => step.dollars)))
+  const axis = priceAxis([
+    ...(reference ? [reference.dollars] : []),
+    ...steps.map((step) => step.dollars),
+  ])
   // To a tenth of a unit: finer is invisible and only lengthens the page.
   const x = (at: number) =>
     tenth(PLOT.left + ((at - start) / Math.max(1, end - start)) * PLOT_WIDTH)
   const y = (dollars: number) =>
-    tenth(PLOT.top + PLOT_HEIGHT - barHeight(dollars, max, PLOT_HEIGHT))
+    tenth(PLOT.top + PLOT_HEIGHT - ((dollars - axis.min) / (axis.max - axis.min)) * PLOT_HEIGHT)
   const summary = priceSummary(points, measure, timeZone)
   return (
     <figure className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -123,7 +126,13 @@ function PriceChart({
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
-        <Gridlines max={max} y={y} left={PLOT.left} right={WIDTH - PLOT.right} />
+        <Gridlines
+          max={axis.max}
+          values={axis.ticks}
+          y={y}
+          left={PLOT.left}
+          right={WIDTH - PLOT.right}
+        />
         {reference && (
           <g>
             <line

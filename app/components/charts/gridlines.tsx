@@ -1,19 +1,24 @@
 import { ticks } from '~/domain/chart-scale'
 
-/** A bar chart's horizontal gridlines with their values on the left, from 0 to `max`. */
+/**
+ * A chart's horizontal gridlines with their values on the left: a bar chart's from 0 to `max`,
+ * or the given `values` (a price axis).
+ */
 export function Gridlines({
   max,
+  values = ticks(max),
   y,
   left,
   right,
 }: {
   max: number
+  values?: readonly number[]
   /** Where a value sits in the chart's drawing. */
   y: (value: number) => number
   left: number
   right: number
 }) {
-  return ticks(max).map((tick) => (
+  return values.map((tick) => (
     <g key={tick}>
       <line x1={left} x2={right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" />
       <text x={left - 6} y={y(tick) + 4} textAnchor="end" className="fill-slate-500 text-[12px]">
