@@ -19,6 +19,7 @@ import {
 import type { AnswerRoom } from './room-keys'
 
 const price = (totalCents: number, offer: RoomPrice['offer'] = null): RoomPrice => ({
+  currency: 'USD',
   nightlyCents: totalCents / 4,
   totalCents,
   taxCents: null,

@@ -9,6 +9,8 @@ import { roomCarriesKeys, type AnswerRoom, type RoomKeys } from './room-keys'
 
 /** A bookable room's price for the stay. */
 export interface RoomPrice {
+  /** Assumed: no answer names a currency, and both resorts price in US dollars (docs/pricing.md). */
+  currency: 'USD'
   /** The stay's average nightly price before tax (Disney's `displayPrice.basePrice.subtotal`). */
   nightlyCents: number
   /** The stay before tax where Disney splits the tax out (WDW); Disney's total otherwise. */

@@ -152,6 +152,7 @@ describe('Walt Disney World: availability-and-prices', () => {
     if (answer.kind !== 'rooms') throw new Error(answer.kind)
     const byCode = (code: string) => answer.rooms.find((room) => room.code === code)!
     expect(byCode('2D').price).toEqual({
+      currency: 'USD',
       nightlyCents: 59_600,
       totalCents: 238_400,
       taxCents: 29_802,
@@ -281,6 +282,7 @@ describe('Disneyland Resort: availability-and-prices', () => {
       null,
       // Only Disney's total is known here: whether it holds the tax is not (taxIncluded null).
       {
+        currency: 'USD',
         nightlyCents: 90_000,
         totalCents: 200_000,
         taxCents: null,
@@ -289,6 +291,7 @@ describe('Disneyland Resort: availability-and-prices', () => {
         offer: null,
       },
       {
+        currency: 'USD',
         nightlyCents: 95_000,
         totalCents: 210_000,
         taxCents: null,

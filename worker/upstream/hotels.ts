@@ -86,6 +86,7 @@ function priceOf(entry: AnswerEntry, offers: OfferLookup): RoomPrice | null {
   const offerId = entry.marketingOfferId
   const names = offerId ? offers?.[offerId]?.names : undefined
   return {
+    currency: 'USD',
     nightlyCents: cents(entry.displayPrice.basePrice.subtotal),
     totalCents,
     taxCents:
