@@ -16,7 +16,6 @@ import {
 } from '~/components/alert-form/page-chrome'
 import { PartyFields } from '~/components/alert-form/party-fields'
 import { PriceCeilingField } from '~/components/alert-form/price-ceiling-field'
-import { priceWatchEditHref } from '~/components/alert-form/price-watch-fields'
 import { rememberHotelDraft } from '~/components/alert-form/remember-hotel-draft'
 import { OtherResorts, ResortRoomsField } from '~/components/alert-form/resort-choices'
 import { HotelSidebar } from '~/components/alert-form/sidebars'
@@ -92,7 +91,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A watch on a booked stay has its own form: an old link to this one goes there.
   const [edited] = editing ? await listHotelAlerts(db, user!.id, [editing]) : []
   if (edited && 'watch' in edited && edited.watch === 'price')
-    throw redirect(priceWatchEditHref(edited))
+    throw redirect(`/alerts/price-watch?${new URLSearchParams({ [EDIT_FIELD]: edited.id })}`)
 
   return json({
     signedIn: Boolean(user),

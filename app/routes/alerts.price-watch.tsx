@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useCallback } from 'react'
 import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
@@ -32,7 +32,13 @@ import {
   listSoldResorts,
   toRoomTypeJson,
 } from '~/models/catalogue.server'
-import { checkHotelAlert, createHotelAlert, updateHotelAlert } from '~/models/hotel-alert.server'
+import {
+  checkHotelAlert,
+  createHotelAlert,
+  listHotelAlerts,
+  updateHotelAlert,
+} from '~/models/hotel-alert.server'
+import { priceWatchEditHref } from '~/domain/price-watch-link'
 import { saveAlertFromPage } from '~/services/alert-page.server'
 import { getDb } from '~/utils/db.server'
 import { replyWithError } from '~/utils/errors.server'
@@ -77,6 +83,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The dashboard's Edit: the watch's fields come in the link, its id in edit.
   const editId = params.get(EDIT_FIELD)
   const editing = user && (await isOwnAlert(db, user.id, 'hotel', editId)) ? editId : null
+  // A link with the id alone (the hotel form's, for a watch): the watch's fields fill it in.
+  if (editing && !params.has('resortId')) {
+    const [watch] = await listHotelAlerts(db, user!.id, [editing])
+    if (watch && 'watch' in watch && watch.watch === 'price')
+      throw redirect(priceWatchEditHref(watch))
+  }
   return json({
     signedIn: Boolean(user),
     editing,

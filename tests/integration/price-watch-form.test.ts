@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
-import { priceWatchEditHref } from '~/components/alert-form/price-watch-fields'
+import { priceWatchEditHref } from '~/domain/price-watch-link'
 import { ALERT_ERRORS } from '~/domain/alerts'
 import { HOTEL_MESSAGES } from '~/domain/hotel-alert'
 import { PRICE_MESSAGES } from '~/domain/price-terms'
@@ -486,7 +486,13 @@ describe('a form of the other kind', () => {
       getRequest(`/alerts/hotels?resortId=${resort.id}&edit=${watch!.id}`, { cookie }),
     )
     expect(opened.status).toBe(302)
-    expect(opened.headers.get('Location')).toMatch(/^\/alerts\/price-watch\?.*edit=/)
+    const location = opened.headers.get('Location')!
+    expect(location).toBe(`/alerts/price-watch?edit=${watch!.id}`)
+    // There the watch's own fields fill the form in.
+    const filled = await callRoute(priceWatchLoader, getRequest(location, { cookie }))
+    expect(filled.status).toBe(302)
+    const [listed] = await apiAlerts(user)
+    expect(filled.headers.get('Location')).toBe(priceWatchEditHref(listed))
     // The hotel form posted for it anyway is refused, and the watch stays as it was.
     const hotelPost = await callRoute(
       hotelPage,

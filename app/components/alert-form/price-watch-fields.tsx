@@ -1,11 +1,10 @@
 import { Link } from '@remix-run/react'
 import { ErrorText } from '~/components/ui/notice'
-import { EDIT_FIELD, textOf, type Source } from '~/domain/alert-drafts'
+import { textOf, type Source } from '~/domain/alert-drafts'
 import { HOTEL_PARTY } from '~/domain/hotel-alert'
 import { EMPTY_HOTEL_DRAFT, readHotelDraft, type HotelDraft } from '~/domain/hotel-drafts'
 import type { RateType } from '~/domain/price-terms'
 import type { SavingKind } from '~/domain/price-watch-form'
-import { centsOf, formatPrice } from '~/domain/prices'
 import { DateInput, DateRangeCalendar } from './calendar'
 import { inputClass } from './field'
 import { SidebarCard } from './page-chrome'
@@ -88,50 +87,6 @@ export function readPriceWatchDraft(source: Source): PriceWatchDraft {
   }
 }
 
-/** A price watch's JSON (`watch: "price"`), as the dashboard lists it. */
-export interface PriceWatchOfJson {
-  id: string
-  resortId?: string
-  roomIds?: readonly string[]
-  checkInDate: string
-  checkOutDate?: string
-  numberOfAdults: number
-  agesOfChildren: readonly number[]
-  accessible: boolean
-  paidTotal?: number
-  rateType: RateType
-  minSaving?: number
-  minSavingPercent?: number
-}
-
-/**
- * The price watch page form filled in with a watch, to change it with or without JavaScript: the
- * fields readPriceWatchDraft reads (dollars as the form shows them, "$2,384.50"), and the
- * watch's id in EDIT_FIELD.
- */
-export function priceWatchEditHref(watch: PriceWatchOfJson): string {
-  const dollars = (value: number | undefined) => {
-    const cents = value === undefined ? null : centsOf(value)
-    return cents === null ? '' : formatPrice(cents)
-  }
-  const params = new URLSearchParams({
-    resortId: watch.resortId ?? '',
-    roomId: watch.roomIds?.[0] ?? '',
-    checkInDate: watch.checkInDate,
-    checkOutDate: watch.checkOutDate ?? '',
-    numberOfAdults: String(watch.numberOfAdults),
-    numberOfChildren: String(watch.agesOfChildren.length),
-  })
-  for (const age of watch.agesOfChildren) params.append('agesOfChildren', String(age))
-  if (watch.accessible) params.set('accessible', 'on')
-  params.set('paidTotal', dollars(watch.paidTotal))
-  params.set('rateType', watch.rateType)
-  const percent = watch.minSavingPercent
-  params.set('savingKind', percent === undefined ? 'amount' : 'percent')
-  params.set('saving', percent === undefined ? dollars(watch.minSaving) : String(percent))
-  params.set(EDIT_FIELD, watch.id)
-  return `/alerts/price-watch?${params}`
-}
 
 /**
  * The booked stay's check-in and check-out: one range calendar with JavaScript, the browser's own
