@@ -8,39 +8,22 @@ import { action as hotelPage, loader as hotelPageLoader } from '~/routes/alerts.
 import { loader as dashboard } from '~/routes/dashboard'
 import { getDb } from '~/utils/db.server'
 import { alertsOf } from '../support/rows.ts'
-import { callRoute, cookiesFrom, getRequest } from '../support/routes.ts'
+import { callRoute, cookiesFrom, formPairs, formRequest, getRequest } from '../support/routes.ts'
 import { cookieFor } from '../support/session.ts'
 
 const db = () => getDb()
 
 type Fields = Record<string, string | string[]>
 
-/** The page form as a browser sends it: a repeated name for each box ticked. */
-function pairs(fields: Fields) {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(fields))
-    for (const item of [value].flat()) params.append(key, item)
-  return params
-}
-
 function post(fields: Fields, cookie?: string) {
-  const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' })
-  if (cookie) headers.set('Cookie', cookie)
-  return callRoute(
-    hotelPage,
-    new Request('http://localhost/alerts/hotels', {
-      method: 'POST',
-      headers,
-      body: pairs(fields).toString(),
-    }),
-  )
+  return callRoute(hotelPage, formRequest('/alerts/hotels', fields, { cookie }))
 }
 
 /** The page as a GET submission of the form shows it (without JavaScript). */
 async function pageFor(fields: Fields, cookie?: string) {
   const response = await callRoute(
     hotelPageLoader,
-    getRequest(`/alerts/hotels?${pairs(fields)}`, { cookie }),
+    getRequest(`/alerts/hotels?${formPairs(fields)}`, { cookie }),
   )
   expect(response.status).toBe(200)
   return response.json()

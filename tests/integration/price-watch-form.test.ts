@@ -12,7 +12,7 @@ import { getDb } from '~/utils/db.server'
 import { readNotice } from '~/utils/flash.server'
 import { WATCH_EDITED_ELSEWHERE } from '~/models/hotel-alert.server'
 import { alertRow, alertsOf } from '../support/rows.ts'
-import { callRoute, cookiesFrom, getRequest } from '../support/routes.ts'
+import { callRoute, cookiesFrom, formPairs, formRequest, getRequest } from '../support/routes.ts'
 import { cookieFor, tokenFor } from '../support/session.ts'
 
 /*
@@ -27,26 +27,9 @@ const db = () => getDb()
 
 type Fields = Record<string, string | string[]>
 
-/** The page form as a browser sends it: a repeated name for each value. */
-function pairs(fields: Fields) {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(fields))
-    for (const item of [value].flat()) params.append(key, item)
-  return params
-}
-
 /** The form posted as a browser posts it, with or without JavaScript: the same fields. */
 function post(fields: Fields, cookie?: string) {
-  const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' })
-  if (cookie) headers.set('Cookie', cookie)
-  return callRoute(
-    priceWatchPage,
-    new Request('http://localhost/alerts/price-watch', {
-      method: 'POST',
-      headers,
-      body: pairs(fields).toString(),
-    }),
-  )
+  return callRoute(priceWatchPage, formRequest('/alerts/price-watch', fields, { cookie }))
 }
 
 /** The page as an address shows it: a link, or a GET submission of the form without JavaScript. */
@@ -231,7 +214,7 @@ describe('the plan limit', () => {
       new Request('http://localhost/alerts/hotels', {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
-        body: pairs({
+        body: formPairs({
           resortId: resort.id,
           roomIds: rooms[0]!.id,
           checkInDate: daysFromToday(90),
@@ -250,7 +233,7 @@ describe('the form filled in from an "I booked it" link', () => {
   it('shows the stay the link gives, with the resort’s room types', async () => {
     const { resort, rooms } = await pop()
     const shown = await page(
-      pairs({
+      formPairs({
         resortId: resort.id,
         roomId: rooms[0]!.id,
         checkInDate: daysFromToday(90),
@@ -299,13 +282,13 @@ describe('the form filled in from an "I booked it" link', () => {
   it('keeps the form through a resort search without JavaScript, and forgets the resort on Change', async () => {
     const { resort } = await pop()
     const entered = await bookedFields()
-    const searched = await page(pairs({ ...entered, resortId: '', q: 'pop' }).toString())
+    const searched = await page(formPairs({ ...entered, resortId: '', q: 'pop' }).toString())
     expect(searched).toMatchObject({
       q: 'pop',
       draft: { paidTotal: '$2,384.50', rateType: 'room-only', saving: '50' },
     })
     const changed = await page(
-      pairs({ ...entered, resortId: resort.id, change: 'resortId' }).toString(),
+      formPairs({ ...entered, resortId: resort.id, change: 'resortId' }).toString(),
     )
     expect(changed.draft.stay).toMatchObject({ resortId: null, roomIds: [] })
   })

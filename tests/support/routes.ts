@@ -52,9 +52,17 @@ export function getRequest(path: string, options: { token?: string; cookie?: str
   return new Request(`${ORIGIN}${path}`, { headers })
 }
 
+/** A form's fields as a browser sends them: a repeated name for each value (boxes ticked). */
+export function formPairs(fields: Readonly<Record<string, string | readonly string[]>>) {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(fields))
+    for (const item of [value].flat()) params.append(key, item)
+  return params
+}
+
 export function formRequest(
   path: string,
-  fields: Record<string, string>,
+  fields: Readonly<Record<string, string | readonly string[]>>,
   options: { token?: string; cookie?: string } = {},
 ) {
   const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' })
@@ -63,7 +71,7 @@ export function formRequest(
   return new Request(`${ORIGIN}${path}`, {
     method: 'POST',
     headers,
-    body: new URLSearchParams(fields).toString(),
+    body: formPairs(fields).toString(),
   })
 }
 
