@@ -25,6 +25,7 @@ import { action as createCheckout } from '~/routes/api.stripe.create-checkout'
 import { action as diningPage } from '~/routes/alerts.dining'
 import { action as events } from '~/routes/api.events'
 import { action as hotelPage } from '~/routes/alerts.hotels'
+import { action as priceWatchPage } from '~/routes/alerts.price-watch'
 import { action as dashboard } from '~/routes/dashboard'
 import { action as loginPage } from '~/routes/login'
 import { action as logoutPage } from '~/routes/logout'
@@ -121,6 +122,20 @@ const FIELDS = [
   'timeChoice',
   'tolerance',
   'website',
+  // Prices (issue 30): the API's and the page forms' names.
+  'maxNightlyPrice',
+  'maxTotalPrice',
+  'watch',
+  'paidTotal',
+  'rateType',
+  'minSaving',
+  'minSavingPercent',
+  'priceCeiling',
+  'maxPrice',
+  'roomId',
+  'savingKind',
+  'saving',
+  'edit',
 ]
 const body = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), anything, { maxKeys: 8 }), anything)
 const formFields = fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 8 })
@@ -215,6 +230,7 @@ describe('fuzzed analytics events', () => {
 describe('fuzzed page actions', () => {
   const pages: [string, Action][] = [
     ['/alerts/hotels', hotelPage],
+    ['/alerts/price-watch', priceWatchPage],
     ['/alerts/dining', diningPage],
     ['/dashboard', dashboard],
     ['/settings', settingsPage],
