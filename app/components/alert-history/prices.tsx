@@ -1,5 +1,4 @@
-import { useId } from 'react'
-import { Gridlines } from '~/components/charts/gridlines'
+import { ChartSvg, Gridlines } from '~/components/charts/chart-parts'
 import { priceAxis } from '~/domain/chart-scale'
 import { formatLongDate, formatMoment } from '~/domain/dates'
 import {
@@ -100,7 +99,6 @@ function PriceChart({
   until: string
   timeZone: string
 }) {
-  const id = useId()
   const title = `Lowest price ${MEASURE_WORDS[measure]}, in US dollars`
   const start = Date.parse(points[0]!.at)
   const end = Math.max(Date.parse(until), Date.parse(points.at(-1)!.at))
@@ -118,14 +116,7 @@ function PriceChart({
   return (
     <figure className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <figcaption className="font-semibold text-slate-900">{title}</figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="mt-3 h-auto w-full max-w-xl"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
+      <ChartSvg width={WIDTH} height={HEIGHT} title={title} summary={summary}>
         <Gridlines
           max={axis.max}
           values={axis.ticks}
@@ -181,7 +172,7 @@ function PriceChart({
         >
           {formatMoment(new Date(end).toISOString(), timeZone)}
         </text>
-      </svg>
+      </ChartSvg>
       <p className="mt-2 text-sm text-slate-600">{summary}</p>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-slate-600">Show the numbers</summary>

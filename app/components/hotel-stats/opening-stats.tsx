@@ -1,7 +1,6 @@
-import { useId } from 'react'
 import { dayLabel } from '~/components/insights/bar-chart'
 import { ContentSection } from '~/components/marketing/parts'
-import { Gridlines } from '~/components/charts/gridlines'
+import { ChartSvg, Gridlines } from '~/components/charts/chart-parts'
 import { barHeight, niceMax } from '~/domain/chart-scale'
 import {
   hourText,
@@ -179,7 +178,6 @@ function HoursChart({
   busiest: string
   timeZone: string
 }) {
-  const id = useId()
   const title = `Openings by the hour they appeared (${timeZone})`
   const max = niceMax(Math.max(0, ...hours))
   const band = PLOT_WIDTH / 24
@@ -187,14 +185,7 @@ function HoursChart({
   return (
     <figure className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <figcaption className="font-semibold text-slate-900">{title}</figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="mt-3 h-auto w-full max-w-xl"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{`Busiest from ${busiest}.`}</desc>
+      <ChartSvg width={WIDTH} height={HEIGHT} title={title} summary={`Busiest from ${busiest}.`}>
         <Gridlines max={max} y={y} left={PLOT.left} right={WIDTH - PLOT.right} />
         {hours.map((count, hour) => (
           <rect
@@ -219,7 +210,7 @@ function HoursChart({
             {hourText(hour)}
           </text>
         ))}
-      </svg>
+      </ChartSvg>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-slate-600">Show the numbers</summary>
         <table className="mt-2 w-full text-left">

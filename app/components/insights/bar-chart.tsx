@@ -1,5 +1,4 @@
-import { useId } from 'react'
-import { Gridlines } from '~/components/charts/gridlines'
+import { ChartSvg, Gridlines } from '~/components/charts/chart-parts'
 import { barHeight, niceMax } from '~/domain/chart-scale'
 
 export interface Series {
@@ -50,7 +49,6 @@ export function BarChart({
   days: string[]
   series: Series[]
 }) {
-  const id = useId()
   const max = niceMax(Math.max(0, ...series.flatMap((entry) => entry.values)))
   const band = PLOT_WIDTH / Math.max(1, days.length)
   const barWidth = (band * 0.8) / series.length
@@ -70,14 +68,13 @@ export function BarChart({
           ))}
         </ul>
       </figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      <ChartSvg
+        width={WIDTH}
+        height={HEIGHT}
+        title={title}
+        summary={summary(days, series)}
         className="mt-3 h-auto w-full"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
       >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{summary(days, series)}</desc>
         <Gridlines max={max} y={y} left={PLOT.left} right={WIDTH - PLOT.right} />
         {days.map((day, dayIndex) => (
           <g key={day}>
@@ -110,7 +107,7 @@ export function BarChart({
             ) : null}
           </g>
         ))}
-      </svg>
+      </ChartSvg>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-slate-600">Show the numbers</summary>
         <div className="mt-2 max-h-72 overflow-auto">
