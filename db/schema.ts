@@ -92,6 +92,8 @@ export interface PlansTable {
   currency: Defaulted<string>
   alertLimit: number
   intervalMinutes: number
+  /** Most clients an account may keep; 0: none (migration 0025). */
+  clientLimit: Defaulted<number>
   free: Defaulted<boolean>
   legacy: Defaulted<boolean>
   legacyPrice: string | null
@@ -187,11 +189,34 @@ export interface HotelAlertsTable {
   priceTextedCents: number | null
   /** The discount offers the watch has texted, each once. */
   offersTexted: Defaulted<string[]>
+  /** The client it is for (issue 31); null: the owner's own. */
+  clientId: string | null
+  textTo: Defaulted<TextTo>
   createdAt: Defaulted<Date>
   updatedAt: Defaulted<Date>
 }
 
 export type AlertWatch = PriceTerms['watch']
+
+/** Who an alert's texts go to (issue 31): its owner, its client, or both. */
+export type TextTo = 'agent' | 'client' | 'both'
+/** A client's answer to the consent text: never asked, asked, YES, STOP. */
+export type ClientConsent = 'none' | 'asked' | 'agreed' | 'stopped'
+
+/** A travel agent's client (migration 0025): alerts may belong to one. */
+export interface ClientsTable {
+  id: Generated<string>
+  userId: string
+  name: string
+  note: string | null
+  /** E.164; texted only once the client has agreed. */
+  phoneNumber: string | null
+  email: string | null
+  consent: Defaulted<ClientConsent>
+  consentChangedAt: Timestamp | null
+  createdAt: Defaulted<Date>
+  updatedAt: Defaulted<Date>
+}
 
 export interface DiningAlertsTable {
   id: Generated<string>
@@ -216,6 +241,9 @@ export interface DiningAlertsTable {
   lastFoundAt: Timestamp | null
   /** Sends nothing and is not asked through this date at its destination (decision 0031). */
   snoozedUntil: string | null
+  /** The client it is for (issue 31); null: the owner's own. */
+  clientId: string | null
+  textTo: Defaulted<TextTo>
   createdAt: Defaulted<Date>
   updatedAt: Defaulted<Date>
 }
@@ -466,6 +494,7 @@ export interface DeletedAccountsTable {
 export interface Database {
   analyticsEvents: AnalyticsEventsTable
   chatSessions: ChatSessionsTable
+  clients: ClientsTable
   chatMessages: ChatMessagesTable
   deletedAccounts: DeletedAccountsTable
   subscriptions: SubscriptionsTable
@@ -503,6 +532,7 @@ export type RoomType = Selectable<RoomTypesTable>
 export type DiningLocation = Selectable<DiningLocationsTable>
 export type Session = Selectable<SessionsTable>
 export type HotelAlert = Selectable<HotelAlertsTable>
+export type Client = Selectable<ClientsTable>
 export type DiningAlert = Selectable<DiningAlertsTable>
 export type Notification = Selectable<NotificationsTable>
 export type VerificationCode = Selectable<VerificationCodesTable>

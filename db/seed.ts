@@ -15,6 +15,7 @@ export async function seed(db: DB) {
     priceCents: plan.priceCents,
     alertLimit: plan.alertLimit,
     intervalMinutes: plan.intervalMinutes,
+    clientLimit: plan.clientLimit,
     free: plan.free,
     legacy: plan.legacy,
     sortOrder: plan.order,

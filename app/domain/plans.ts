@@ -9,6 +9,8 @@ export interface PlanDefinition {
   alertLimit: number
   /** How often each running alert is checked. */
   intervalMinutes: number
+  /** Most clients an account may keep (issue 31, decision 0035); 0: none. */
+  clientLimit: number
   free: boolean
   legacy: boolean
   order: number
@@ -22,6 +24,7 @@ export const PLANS: readonly PlanDefinition[] = [
     priceCents: 0,
     alertLimit: 1,
     intervalMinutes: 1440,
+    clientLimit: 0,
     free: true,
     legacy: false,
     order: 1,
@@ -33,6 +36,7 @@ export const PLANS: readonly PlanDefinition[] = [
     priceCents: 700,
     alertLimit: 5,
     intervalMinutes: 60,
+    clientLimit: 0,
     free: false,
     legacy: false,
     order: 2,
@@ -44,6 +48,7 @@ export const PLANS: readonly PlanDefinition[] = [
     priceCents: 1500,
     alertLimit: 15,
     intervalMinutes: 5,
+    clientLimit: 0,
     free: false,
     legacy: false,
     order: 3,
@@ -55,6 +60,7 @@ export const PLANS: readonly PlanDefinition[] = [
     priceCents: 4000,
     alertLimit: 40,
     intervalMinutes: 2,
+    clientLimit: 40,
     free: false,
     legacy: false,
     order: 4,

@@ -71,6 +71,16 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
           'a.accessible',
           'a.keepWatching',
           'a.snoozedUntil',
+          'a.clientId',
+          'a.textTo',
+          // Its price terms (issue 30), in cents as kept.
+          'a.maxNightlyPriceCents',
+          'a.maxTotalPriceCents',
+          'a.watch',
+          'a.paidTotalCents',
+          'a.rateType',
+          'a.minSavingCents',
+          'a.minSavingPercent',
           'a.status',
           'a.statusReason',
           'a.lastFoundAt',
@@ -108,6 +118,8 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
           'a.timeRangeStart',
           'a.timeRangeEnd',
           'a.snoozedUntil',
+          'a.clientId',
+          'a.textTo',
           'a.status',
           'a.statusReason',
           'a.lastFoundAt',
@@ -138,6 +150,13 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
           'sentAt',
           'clicks',
         ])
+        .where('userId', '=', userId)
+        .orderBy('createdAt')
+        .execute()
+
+      const clients = await trx
+        .selectFrom('clients')
+        .select(['id', 'name', 'note', 'phoneNumber', 'email', 'consent', 'createdAt'])
         .where('userId', '=', userId)
         .orderBy('createdAt')
         .execute()
@@ -196,6 +215,8 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
             status: statusLabel('dining', status),
           })),
         },
+        // A travel agent's clients (issue 31), which its alerts' clientId name.
+        clients,
         texts,
         chat: conversation
           ? {
@@ -280,6 +301,7 @@ export async function deleteAccount(
       'notifications',
       'hotelAlerts',
       'diningAlerts',
+      'clients',
       'sessions',
       'subscriptions',
     ] as const)

@@ -8,6 +8,7 @@ import { DINING_MESSAGES } from '~/domain/dining-alert'
 import { flexibleDiningAlertSchema } from '~/domain/flexible-alert-schema'
 import { assertAlertId, editAlert, insertAlert } from '~/models/alert-rules.server'
 import { answersSeenBy } from '~/models/question.server'
+import { alertClientJson, clientNames, keptClient, readAlertClient } from '~/models/client.server'
 import { snoozeKeptBefore } from '~/models/snooze.server'
 
 type Executor = Kysely<Database>
@@ -72,7 +73,7 @@ export async function listDiningAlerts(db: Executor, userId: string, ids?: strin
   if (ids) query = query.where('id', 'in', ids)
   const alerts = await query.orderBy('createdAt', 'desc').execute()
   if (alerts.length === 0) return []
-  const [restaurants, seen] = await Promise.all([
+  const [restaurants, seen, clients] = await Promise.all([
     db
       .selectFrom('diningLocations')
       .select(['id', 'name', 'listed'])
@@ -83,11 +84,19 @@ export async function listDiningAlerts(db: Executor, userId: string, ids?: strin
       userId,
       alerts.map((alert) => ({ kind: 'dining' as const, id: alert.id })),
     ),
+    clientNames(
+      db,
+      userId,
+      alerts.map((alert) => alert.clientId),
+    ),
   ])
   const byId: Restaurants = new Map(
     restaurants.map((row) => [row.id, { name: row.name, listed: row.listed }]),
   )
-  return alerts.map((alert) => toJson(alert, byId, seen))
+  return alerts.map((alert) => ({
+    ...toJson(alert, byId, seen),
+    ...alertClientJson(alert, clients),
+  }))
 }
 
 /** Checks an alert by every rule of its creation without saving it (a visitor's draft). */
@@ -158,11 +167,12 @@ export async function createDiningAlert(
   const input = await validate(db, raw, now)
   const status =
     raw.status === DINING_STATUS.stopped ? DINING_STATUS.stopped : DINING_STATUS.running
+  const client = await readAlertClient(db, userId, raw)
   const id = await insertAlert(
     db,
     userId,
     'dining',
-    columns(input),
+    { ...columns(input), ...client },
     status === DINING_STATUS.running,
     now,
     { kind: 'dining', resort: input.resortLocationIdentifier, party_size: input.partySize },
@@ -189,8 +199,15 @@ export async function updateDiningAlert(
   const input = await validate(db, raw, now, current?.diningLocationIds)
   // Dining alerts are running (1) or stopped (0); the schema refuses any other status.
   const nextStatus = (current: number) => options.status ?? current
+  const client = await readAlertClient(
+    db,
+    userId,
+    raw,
+    await keptClient(db, 'diningAlerts', userId, id),
+  )
   await editAlert(db, userId, 'dining', id, nextStatus, now, ({ starting }) => ({
     ...columns(input),
+    ...client,
     ...(input.snoozedUntil === undefined && {
       snoozedUntil: snoozeKeptBefore(input.reserveDates.at(-1)!),
     }),

@@ -18,6 +18,7 @@ import {
   toResortJson,
   toRoomTypeJson,
 } from '~/models/catalogue.server'
+import { alertClientJson, clientNames, keptClient, readAlertClient } from '~/models/client.server'
 import { answersSeenBy } from '~/models/question.server'
 import { snoozeKeptBefore } from '~/models/snooze.server'
 
@@ -33,7 +34,7 @@ const iso = (value: Date | string | null) => (value ? new Date(value).toISOStrin
  */
 async function toJson(db: Executor, alerts: HotelAlert[]) {
   if (alerts.length === 0) return []
-  const [resorts, rooms, seen] = await Promise.all([
+  const [resorts, rooms, seen, clients] = await Promise.all([
     resortsById(
       db,
       alerts.flatMap((alert) => alert.resorts.map((resort) => resort.resortId)),
@@ -48,6 +49,11 @@ async function toJson(db: Executor, alerts: HotelAlert[]) {
       db,
       alerts[0]!.userId,
       alerts.map((alert) => ({ kind: 'hotel' as const, id: alert.id })),
+    ),
+    clientNames(
+      db,
+      alerts[0]!.userId,
+      alerts.map((alert) => alert.clientId),
     ),
   ])
   const roomsOf = (ids: readonly string[]) =>
@@ -94,6 +100,7 @@ async function toJson(db: Executor, alerts: HotelAlert[]) {
       accessible: alert.accessible,
       /** After a text: keeps watching for the next opening, or stops as found (status 2). */
       keepWatching: alert.keepWatching,
+      ...alertClientJson(alert, clients),
       ...priceFieldsOf(alert),
       /** A price watch's last price texted, in dollars (read-only); null before any. */
       ...(alert.watch === 'price' && {
@@ -213,18 +220,27 @@ export async function createHotelAlert(
 ) {
   const now = options.now ?? new Date()
   const input = await validate(db, raw, now)
-  const id = await insertAlert(db, userId, 'hotel', columns(input), options.active ?? true, now, {
-    kind: 'hotel',
-    resort: input.resorts[0]!.resortId,
-    room_count: input.resorts.reduce(
-      (count, resort) => count + (resort.roomIds === 'any' ? 0 : resort.roomIds.length),
-      0,
-    ),
-    nights: input.minNights,
-    adults: input.numberOfAdults,
-    children: input.agesOfChildren.length,
-    accessible: input.accessible,
-  })
+  const client = await readAlertClient(db, userId, raw)
+  const id = await insertAlert(
+    db,
+    userId,
+    'hotel',
+    { ...columns(input), ...client },
+    options.active ?? true,
+    now,
+    {
+      kind: 'hotel',
+      resort: input.resorts[0]!.resortId,
+      room_count: input.resorts.reduce(
+        (count, resort) => count + (resort.roomIds === 'any' ? 0 : resort.roomIds.length),
+        0,
+      ),
+      nights: input.minNights,
+      adults: input.numberOfAdults,
+      children: input.agesOfChildren.length,
+      accessible: input.accessible,
+    },
+  )
   return (await listHotelAlerts(db, userId, [id]))[0]!
 }
 
@@ -272,8 +288,15 @@ export async function updateHotelAlert(
     }
     return asked
   }
+  const client = await readAlertClient(
+    db,
+    userId,
+    raw,
+    await keptClient(db, 'hotelAlerts', userId, id),
+  )
   await editAlert(db, userId, 'hotel', id, nextStatus, now, ({ status, previous }) => ({
     ...columns(input),
+    ...client,
     ...(input.snoozedUntil === undefined && {
       snoozedUntil: snoozeKeptBefore(input.latestCheckInDate),
     }),

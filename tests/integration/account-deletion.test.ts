@@ -59,7 +59,13 @@ async function userWithEverything(options: { paid?: boolean } = { paid: true }) 
   const tag = randomBytes(6).toString('hex')
   const { user, token } = await signedIn({ name: `Ada ${tag}`, email: `ada.${tag}@example.com` })
   const billing = options.paid ? await subscribe(user, token, PRICE.magicHour) : undefined
-  const hotel = await createAlertRow(db(), 'hotel', user.id)
+  // A client of theirs, whose alert it is (issue 31): their clients go with them.
+  const client = await db()
+    .insertInto('clients')
+    .values({ userId: user.id, name: `Client of ${tag}`, phoneNumber: '+12015550123' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const hotel = await createAlertRow(db(), 'hotel', user.id, { clientId: client.id })
   await createAlertRow(db(), 'dining', user.id)
   await db()
     .insertInto('notifications')
@@ -147,6 +153,7 @@ async function expectNothingLeft(everything: Everything) {
   expect(references).toEqual([
     { table: 'catalogue_audit', column: 'actor_id' },
     { table: 'chat_sessions', column: 'user_id' },
+    { table: 'clients', column: 'user_id' },
     { table: 'dining_alerts', column: 'user_id' },
     { table: 'hotel_alerts', column: 'user_id' },
     { table: 'notifications', column: 'user_id' },

@@ -95,6 +95,15 @@ async function expectedDocument({
           accessible: false,
           keepWatching: true,
           snoozedUntil: null,
+          clientId: null,
+          textTo: 'agent',
+          maxNightlyPriceCents: null,
+          maxTotalPriceCents: null,
+          watch: 'availability',
+          paidTotalCents: null,
+          rateType: null,
+          minSavingCents: null,
+          minSavingPercent: null,
           status: 'Monitoring',
           statusReason: null,
           lastCheckedAt: null,
@@ -115,6 +124,8 @@ async function expectedDocument({
           timeRangeStart: null,
           timeRangeEnd: null,
           snoozedUntil: null,
+          clientId: null,
+          textTo: 'agent',
           status: 'Monitoring',
           statusReason: null,
           lastCheckedAt: null,
@@ -124,6 +135,7 @@ async function expectedDocument({
         },
       ],
     },
+    clients: [],
     texts: [
       {
         purpose: 'opening',
@@ -205,6 +217,7 @@ describe('GET /api/account/export', () => {
     expect(await response.json()).toMatchObject({
       profile: { phoneNumber: user.phoneNumber, name: null, email: null, plan: null },
       alerts: { hotel: [], dining: [] },
+      clients: [],
       texts: [],
       chat: null,
     })

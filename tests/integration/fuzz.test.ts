@@ -14,6 +14,8 @@ import { action as logout } from '~/routes/api.account.logout'
 import { action as accountSettings } from '~/routes/api.account.settings'
 import { action as hotelDelete } from '~/routes/api.availability-queries.$id'
 import { action as hotelAlerts } from '~/routes/api.availability-queries'
+import { action as clientsAction } from '~/routes/api.clients'
+import { action as oneClient } from '~/routes/api.clients.$id'
 import { action as chatRespond } from '~/routes/api.chat.respond'
 import { action as chatSend } from '~/routes/api.chat.send'
 import { action as diningDelete } from '~/routes/api.dining-alerts.$id'
@@ -122,6 +124,10 @@ const FIELDS = [
   'timeChoice',
   'tolerance',
   'website',
+  // Clients (issue 31).
+  'note',
+  'clientId',
+  'textTo',
   // Prices (issue 30): the API's and the page forms' names.
   'maxNightlyPrice',
   'maxTotalPrice',
@@ -178,6 +184,8 @@ describe('fuzzed JSON calls', () => {
     ['POST', '/api/availability-queries', hotelAlerts],
     ['PUT', '/api/availability-queries', hotelAlerts],
     ['DELETE', '/api/availability-queries/x', hotelDelete, { id: 'x' }],
+    ['POST', '/api/clients', clientsAction],
+    ['PUT', '/api/clients/x', oneClient, { id: 'x' }],
     ['POST', '/api/dining-alerts', diningAlerts],
     ['PUT', '/api/dining-alerts', diningAlerts],
     ['DELETE', '/api/dining-alerts/x', diningDelete, { id: 'x' }],
