@@ -9,6 +9,8 @@ export interface PlanCardData {
   price: string
   frequency: string
   limit: number
+  /** Clients the account may keep (issue 31); 0: none, not said. */
+  clients: number
   free: boolean
 }
 
@@ -20,6 +22,7 @@ export function toPlanCard(plan: {
   priceCents: number
   intervalMinutes: number
   alertLimit: number
+  clientLimit: number
   free: boolean
 }): PlanCardData {
   return {
@@ -29,6 +32,7 @@ export function toPlanCard(plan: {
     price: priceText(plan.priceCents),
     frequency: frequencyText(plan.intervalMinutes),
     limit: plan.alertLimit,
+    clients: plan.clientLimit,
     free: plan.free,
   }
 }
@@ -98,7 +102,8 @@ export function PlanCard({
           </div>
           <p className="mt-1 text-sm text-slate-600">
             {plan.price} · checks {plan.frequency} · up to {plan.limit} active alert
-            {plan.limit === 1 ? '' : 's'} · SMS notifications
+            {plan.limit === 1 ? '' : 's'}
+            {plan.clients > 0 && ` · alerts for up to ${plan.clients} clients`} · SMS notifications
           </p>
         </div>
         {button}
@@ -128,6 +133,7 @@ export function PlanCard({
         <li>
           ✓ Up to {plan.limit} active alert{plan.limit === 1 ? '' : 's'}
         </li>
+        {plan.clients > 0 && <li>✓ Alerts for up to {plan.clients} clients</li>}
         <li>✓ SMS notifications</li>
       </ul>
       <div className="mt-6">{button}</div>

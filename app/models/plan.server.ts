@@ -20,6 +20,8 @@ export function toPlanJson(plan: Plan) {
     currency: plan.currency,
     limit: plan.alertLimit,
     alerts: plan.alertLimit,
+    /** Clients the account may keep (issue 31); 0: none. */
+    clients: plan.clientLimit,
     intervalMinutes: plan.intervalMinutes,
     free: plan.free,
     legacy: plan.legacy,
@@ -41,7 +43,15 @@ export function listPlans(db: Executor) {
 
 export type OfferedPlan = Pick<
   Plan,
-  'id' | 'name' | 'tagline' | 'priceCents' | 'intervalMinutes' | 'alertLimit' | 'free' | 'legacy'
+  | 'id'
+  | 'name'
+  | 'tagline'
+  | 'priceCents'
+  | 'intervalMinutes'
+  | 'alertLimit'
+  | 'clientLimit'
+  | 'free'
+  | 'legacy'
 >
 
 /**

@@ -219,6 +219,7 @@ describe('GET /api/settings/subscription-plans', () => {
       currency: 'usd',
       limit: 5,
       alerts: 5,
+      clients: 0,
       intervalMinutes: 60,
       free: false,
       legacy: false,
@@ -228,6 +229,8 @@ describe('GET /api/settings/subscription-plans', () => {
     expect(list.map((plan: { intervalMinutes: number }) => plan.intervalMinutes)).toEqual([
       1440, 60, 5, 2,
     ])
+    // The Club keeps an agent's clients, one for each alert (decision 0035).
+    expect(list.map((plan: { clients: number }) => plan.clients)).toEqual([0, 0, 0, 40])
   })
 
   it('hides legacy plans', async () => {

@@ -1,4 +1,8 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
+import { PlanCard } from '~/components/plan-card'
 import { createUser, legacyPlan } from '../../db/factories.ts'
 import { loader as pricing } from '~/routes/pricing'
 import { action as startPlan, loader as payment } from '~/routes/payment.($plan)'
@@ -30,9 +34,17 @@ describe('/pricing', () => {
     ])
   })
 
-  it('puts Best for Agents on The Club for intent=pro, in any case', async () => {
+  it('puts Best for Agents on The Club for intent=pro, in any case, and says it keeps clients', async () => {
     const data = await (await callRoute(pricing, getRequest('/pricing?intent=PRO'))).json()
     expect(data.badge).toEqual({ planId: 'the-club', label: 'Best for Agents' })
+    const club = data.plans.find((plan: { id: string }) => plan.id === 'the-club')
+    const card = (plan: unknown) =>
+      renderToStaticMarkup(
+        createElement(MemoryRouter, null, createElement(PlanCard, { plan: plan as never })),
+      )
+    expect(card(club)).toContain('Alerts for up to 40 clients')
+    const family = data.plans.find((plan: { id: string }) => plan.id === 'magic-hour')
+    expect(card(family)).not.toContain('client')
   })
 
   it('asks a signed-in user with no plan to select one', async () => {
