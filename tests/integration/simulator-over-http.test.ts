@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
-import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { daysFromToday } from '../../db/factories.ts'
 import { resetSimulator, simulatorCalls } from '../../mocks/disney.ts'
@@ -9,6 +8,7 @@ import { UpstreamFault } from '../../worker/upstream/errors.ts'
 import { fetchRoomAnswer } from '../../worker/upstream/hotels.ts'
 import { getEnv } from '~/env.server'
 import { twilioClient } from '~/utils/sms.server'
+import { spawnSimulator } from '../support/faults.ts'
 import { freePort } from '../support/ports.ts'
 
 // The simulator as its own process, as `npm run simulator` starts it for a benchmark, writing
@@ -18,14 +18,10 @@ let via = ''
 let simulator: ReturnType<typeof spawn> | undefined
 beforeAll(async () => {
   const port = await freePort()
-  simulator = spawn(
-    path.resolve('node_modules/.bin/tsx'),
-    ['mocks/simulator-server.ts', '--port', String(port)],
-    {
-      env: { ...process.env, MOCKS: 'true', SMS_OUTBOX_PATH: outbox },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  )
+  simulator = spawnSimulator(['--port', String(port)], {
+    MOCKS: 'true',
+    SMS_OUTBOX_PATH: outbox,
+  })
   await new Promise<void>((resolve, reject) => {
     simulator!.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('simulator on http')) resolve()

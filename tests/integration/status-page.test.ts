@@ -4,9 +4,8 @@
  * shows and how long it keeps them; then the faults caused for real, by worker processes killed
  * and by Disney unreachable, seen on the page.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import path from 'node:path'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { pino } from 'pino'
@@ -39,7 +38,7 @@ import {
 import { getRedis } from '~/utils/redis.server'
 import { getSmsQueue } from '~/utils/sms-queue.server'
 import { upstreamKey } from '~/utils/upstream-health.server'
-import { exited, spawnWorker, until } from '../support/faults.ts'
+import { exited, spawnSimulator, spawnWorker, until } from '../support/faults.ts'
 import { freePort } from '../support/ports.ts'
 import { callRoute, getRequest } from '../support/routes.ts'
 
@@ -547,17 +546,12 @@ describe('faults caused for real', () => {
     })
 
     // Disney is back: the simulator answers on that port.
-    const simulator = spawn(
-      path.resolve('node_modules/.bin/tsx'),
-      [
-        'mocks/simulator-server.ts',
-        '--port',
-        String(port),
-        '--no-openings',
-        '--no-status-callbacks',
-      ],
-      { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] },
-    )
+    const simulator = spawnSimulator([
+      '--port',
+      String(port),
+      '--no-openings',
+      '--no-status-callbacks',
+    ])
     children.push(simulator)
     await new Promise<void>((resolve, reject) => {
       simulator.stdout!.on('data', (chunk: Buffer) => {

@@ -134,3 +134,15 @@ export async function ownRedis(children: ChildProcess[] = []) {
   }
   return { url, start, stop, dir }
 }
+
+/**
+ * Disney's and Twilio's stand-ins as a process of their own (`npm run simulator`), started as
+ * node itself with tsx as a loader: one process, so a kill stops it (`.bin/tsx` would start the
+ * server as a child of its own, left running when only the parent is killed).
+ */
+export function spawnSimulator(args: readonly string[], env: Record<string, string> = {}) {
+  return spawn(process.execPath, ['--import', 'tsx', 'mocks/simulator-server.ts', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+}
