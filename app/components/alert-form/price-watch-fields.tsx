@@ -87,7 +87,6 @@ export function readPriceWatchDraft(source: Source): PriceWatchDraft {
   }
 }
 
-
 /**
  * The booked stay's check-in and check-out: one range calendar with JavaScript, the browser's own
  * date fields without it (`onChange` absent).
@@ -189,6 +188,33 @@ export function BookedRoomField({
 
 const label = 'mb-1 block text-sm font-medium text-slate-700'
 
+/** A choice of one, as radio buttons that post without JavaScript. */
+function Radios<Value extends string>({
+  name,
+  choices,
+  checked,
+}: {
+  name: string
+  choices: readonly { value: Value; label: string }[]
+  checked: string | null
+}) {
+  return (
+    <div className="space-y-2">
+      {choices.map((choice) => (
+        <label key={choice.value} className="flex items-center gap-3 text-sm text-slate-700">
+          <input
+            type="radio"
+            name={name}
+            value={choice.value}
+            defaultChecked={checked === choice.value}
+          />
+          {choice.label}
+        </label>
+      ))}
+    </div>
+  )
+}
+
 /**
  * What was paid and the saving worth a text. The dollars are text fields, read as people type
  * them ("$2,384.50"), and come back as typed when refused; the choices are radio buttons, which
@@ -232,19 +258,7 @@ export function WhatYouPaidFields({
 
       <fieldset>
         <legend className={label}>Room-only or package</legend>
-        <div className="space-y-2">
-          {RATE_TYPES.map((type) => (
-            <label key={type.value} className="flex items-center gap-3 text-sm text-slate-700">
-              <input
-                type="radio"
-                name="rateType"
-                value={type.value}
-                defaultChecked={draft.rateType === type.value}
-              />
-              {type.label}
-            </label>
-          ))}
-        </div>
+        <Radios name="rateType" choices={RATE_TYPES} checked={draft.rateType} />
         <ErrorText id="price-watch-rateType-error" className="mt-1">
           {errors.rateType}
         </ErrorText>
@@ -252,19 +266,7 @@ export function WhatYouPaidFields({
 
       <fieldset>
         <legend className={label}>The saving worth a text</legend>
-        <div className="space-y-2">
-          {SAVING_KINDS.map((kind) => (
-            <label key={kind.value} className="flex items-center gap-3 text-sm text-slate-700">
-              <input
-                type="radio"
-                name="savingKind"
-                value={kind.value}
-                defaultChecked={draft.savingKind === kind.value}
-              />
-              {kind.label}
-            </label>
-          ))}
-        </div>
+        <Radios name="savingKind" choices={SAVING_KINDS} checked={draft.savingKind} />
         <label htmlFor="price-watch-saving" className={`mt-3 ${label}`}>
           Text me when I would save at least
         </label>
