@@ -327,6 +327,7 @@ describe.each(MODES)('downloading my data ($label)', (mode) => {
       expect(Object.keys(document).sort()).toEqual([
         'alerts',
         'chat',
+        'clients',
         'exportedAt',
         'profile',
         'texts',

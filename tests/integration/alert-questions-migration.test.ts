@@ -8,8 +8,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { dropDatabase, ensureDatabase, migrateToLatest } from '../../db/migrator.ts'
-import { seed } from '../../db/seed.ts'
-import { databaseUrl, uniqueName } from '../support/databases.ts'
+import { databaseUrl, seedOlderSchema, uniqueName } from '../support/databases.ts'
 
 const url = databaseUrl(uniqueName('migration'))
 const db = createDb(url, { max: 1 })
@@ -17,7 +16,7 @@ const db = createDb(url, { max: 1 })
 beforeAll(async () => {
   await ensureDatabase(url)
   await migrateToLatest(url, '0022_all_resorts_family')
-  await seed(db)
+  await seedOlderSchema(db)
 })
 
 afterAll(async () => {

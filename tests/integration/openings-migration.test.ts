@@ -6,8 +6,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { dropDatabase, ensureDatabase, migrateToLatest } from '../../db/migrator.ts'
-import { seed } from '../../db/seed.ts'
-import { databaseUrl, uniqueName } from '../support/databases.ts'
+import { databaseUrl, seedOlderSchema, uniqueName } from '../support/databases.ts'
 
 const url = databaseUrl(uniqueName('migration'))
 const db = createDb(url, { max: 1 })
@@ -15,7 +14,7 @@ const db = createDb(url, { max: 1 })
 beforeAll(async () => {
   await ensureDatabase(url)
   await migrateToLatest(url, '0017_questions')
-  await seed(db)
+  await seedOlderSchema(db)
 })
 
 afterAll(async () => {

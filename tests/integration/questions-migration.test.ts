@@ -7,9 +7,8 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { dropDatabase, ensureDatabase, migrateToLatest } from '../../db/migrator.ts'
-import { seed } from '../../db/seed.ts'
 import { hotelQueryKey, diningQueryKey } from '~/domain/schedule'
-import { databaseUrl, uniqueName } from '../support/databases.ts'
+import { databaseUrl, seedOlderSchema, uniqueName } from '../support/databases.ts'
 
 const url = databaseUrl(uniqueName('migration'))
 const db = createDb(url, { max: 1 })
@@ -18,7 +17,7 @@ const MINUTE = 60_000
 beforeAll(async () => {
   await ensureDatabase(url)
   await migrateToLatest(url, '0016_plan_end_reminders')
-  await seed(db)
+  await seedOlderSchema(db)
 })
 
 afterAll(async () => {
