@@ -360,7 +360,11 @@ export type NotificationStatus =
  * subscriber asked for, the reminder before a trial or a cancelled plan ends).
  */
 /** An opening's text; the one that says an alert's texts are held for the day; or the account's. */
-export type TextPurpose = 'opening' | 'summary' | 'price' | 'test' | 'plan-end' | 'quiet-hours'
+export type TextPurpose =
+  'opening' | 'summary' | 'price' | 'test' | 'plan-end' | 'quiet-hours' | 'consent'
+
+/** Whose phone a text goes to: the account's own, or one of its clients' (migration 0026). */
+export type TextRecipient = 'agent' | 'client'
 
 /** The outbox. The alert and opening columns are set on alert texts, and null on the others. */
 export interface NotificationsTable {
@@ -391,6 +395,9 @@ export interface NotificationsTable {
   heldUntil: Timestamp | null
   /** The quiet-hours text a held text went out in. */
   gatheredIn: string | null
+  recipient: Defaulted<TextRecipient>
+  /** The client the text went to, or was about; null once the client is deleted. */
+  clientId: string | null
   createdAt: Defaulted<Date>
   updatedAt: Defaulted<Date>
 }

@@ -31,6 +31,8 @@ import { todayIn } from '../app/domain/dates.ts'
 import { findDestination } from '../app/domain/destinations.ts'
 import { startsAt } from '../app/domain/quiet-hours.ts'
 import { diningOpeningText, heldTextsText } from '../app/domain/texts.ts'
+import { textsGoTo, type TextTo } from '../app/domain/client.ts'
+import { withClientName } from '../app/domain/client-texts.ts'
 import type { AlertKind } from '../app/domain/alerts.ts'
 import type { Env } from '../app/env.server.ts'
 import {
@@ -40,6 +42,7 @@ import {
   markHotelQuestionErrored,
   recordChecks,
   splitStayQuestions,
+  type Addressee,
   type AskedQuestion,
   type FoundOpening,
   type HeldQuestion,
@@ -126,6 +129,66 @@ async function queueTexts(deps: CheckDeps, created: { id: string }[]) {
 
 function link(env: Env, shortCode: string) {
   return `${env.appUrl}/o/${shortCode}`
+}
+
+/** What routing an alert's texts takes, read with the alert (hotelAlertsAnswered and the like). */
+interface RoutedAlert {
+  /** The owner's phone. */
+  phoneNumber: string
+  textTo: TextTo
+  clientId: string | null
+  clientName: string | null
+  clientPhone: string | null
+  clientConsent: string | null
+}
+
+/** One copy of a text: where it goes, its own short link, and how its body reads. */
+interface Copy extends Addressee {
+  toNumber: string
+  shortCode: string
+  link: string
+  /** The copy's body from the text's: the agent's names the client the alert is for. */
+  words: (body: string) => string
+}
+
+/**
+ * Fans a text out to the alert's recipients now (textsGoTo, decision 0035): the agent's copy to
+ * the owner's phone, starting with the client's name when the alert is a client's; the client's
+ * to the client's phone, as it is. Each copy has its own short code, so a tap is the tapper's and
+ * the body is rendered with its own link.
+ */
+function copiesOf<Text>(env: Env, alert: RoutedAlert, text: (copy: Copy) => Text): Text[] {
+  const client =
+    alert.clientId === null
+      ? null
+      : { phoneNumber: alert.clientPhone, consent: alert.clientConsent ?? 'none' }
+  const goTo = textsGoTo(alert.textTo, client)
+  const copy = (
+    recipient: Addressee['recipient'],
+    toNumber: string,
+    words: (body: string) => string,
+  ): Text => {
+    const shortCode = newShortCode()
+    return text({
+      recipient,
+      clientId: alert.clientId,
+      toNumber,
+      shortCode,
+      link: link(env, shortCode),
+      words,
+    })
+  }
+  const { clientName } = alert
+  return [
+    ...(goTo.agent
+      ? [
+          copy('agent', alert.phoneNumber, (body) =>
+            clientName === null ? body : withClientName(clientName, body),
+          ),
+        ]
+      : []),
+    ...(goTo.client ? [copy('client', alert.clientPhone!, (body) => body)] : []),
+  ]
 }
 
 /** A question Disney could not answer this time: retried on its own, with backoff. */
@@ -299,26 +362,42 @@ function askedQuestion(question: HeldQuestion, outcome: CheckOutcome, now: Date)
 }
 
 /**
- * A text an opening may call for, with its short link, and the summary it becomes past the day's
- * cap, whose link leads to the alert's own page: every opening it saw.
+ * The texts an opening may call for, one for each of the alert's recipients with its own short
+ * link, and the summary each becomes past the day's cap: the agent's links to the alert's own
+ * page (every opening it saw); the client's, who cannot see that page, to the booking itself.
  */
 function textAbout(
   env: Env,
-  opening: Omit<FoundOpening, 'shortCode' | 'body' | 'summaryBody' | 'summaryUrl' | 'seenAt'>,
+  alert: RoutedAlert,
+  opening: Omit<
+    FoundOpening,
+    | 'shortCode'
+    | 'body'
+    | 'summaryBody'
+    | 'summaryUrl'
+    | 'seenAt'
+    | 'toNumber'
+    | 'recipient'
+    | 'clientId'
+  >,
   alertName: string,
   body: (link: string) => string,
   now: Date,
-): FoundOpening {
-  const shortCode = newShortCode()
-  const url = link(env, shortCode)
-  return {
+): FoundOpening[] {
+  return copiesOf(env, alert, (copy) => ({
     ...opening,
-    shortCode,
+    recipient: copy.recipient,
+    clientId: copy.clientId,
+    toNumber: copy.toNumber,
+    shortCode: copy.shortCode,
     seenAt: now,
-    body: body(url),
-    summaryBody: heldTextsText({ alertName, link: url }),
-    summaryUrl: `${env.appUrl}${alertPageHref(opening.alertKind!, opening.alertId!)}`,
-  }
+    body: copy.words(body(copy.link)),
+    summaryBody: copy.words(heldTextsText({ alertName, link: copy.link })),
+    summaryUrl:
+      copy.recipient === 'client'
+        ? opening.bookingUrl
+        : `${env.appUrl}${alertPageHref(opening.alertKind!, opening.alertId!)}`,
+  }))
 }
 
 async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token: () => string) {
@@ -363,15 +442,15 @@ async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token
     for (const offer of watched) {
       const restaurant = names.get(offer.venueId)!
       openings.push(
-        textAbout(
+        ...textAbout(
           deps.env,
+          alert,
           {
             questionId: alert.questionId,
             userId: alert.userId,
             alertKind: 'dining',
             alertId: alert.id,
             openingKey: diningOpeningKey(offer.venueId, offer.date, offer.time),
-            toNumber: alert.phoneNumber,
             bookingUrl: diningBookingUrl(destination, alert.partySize, offer.date),
             quiet: alert,
             startsAt: startsAt({ destination, date: offer.date, time: offer.time }),
@@ -444,9 +523,10 @@ async function screenedOut(deps: CheckDeps, question: HeldQuestion): Promise<boo
 type AnsweredAlert = Awaited<ReturnType<typeof hotelAlertsAnswered>>[number]
 
 /**
- * A watch's text when today's price of its booked room is news (decision 0034), up to the last
- * day its booking can be changed for free (content/catalogue/booking-rules.json); after that a
- * saving can no longer be had, so nothing is texted.
+ * A watch's texts, one for each of its recipients, when today's price of its booked room is news
+ * (decision 0034), up to the last day its booking can be changed for free
+ * (content/catalogue/booking-rules.json); after that a saving can no longer be had, so nothing is
+ * texted.
  */
 function watchText(
   env: Env,
@@ -454,16 +534,16 @@ function watchText(
   question: HeldQuestion,
   answerRooms: readonly AnswerRoom[],
   now: Date,
-): PriceText | null {
+): PriceText[] {
   const roomType = openRoomTypes(answerRooms, alert.roomTypes)[0]
   const price = roomType && priceOfRoomType(answerRooms, roomType)
-  if (!price) return null
+  if (!price) return []
   const destination = question.locationIdentifier!
   const lastDay = lastDayToAct(
     question.checkInDate!,
     bookingRuleFor(destination, alert.rateType!).daysBeforeCheckIn,
   )
-  if (todayIn(findDestination(destination)!.timeZone, now) > lastDay) return null
+  if (todayIn(findDestination(destination)!.timeZone, now) > lastDay) return []
   const watch = {
     paidTotalCents: alert.paidTotalCents!,
     minSavingCents: alert.minSavingCents,
@@ -472,37 +552,39 @@ function watchText(
     offersTexted: alert.offersTexted,
   }
   const news = priceNews(watch, price)
-  if (!news) return null
-  const shortCode = newShortCode()
-  return {
+  if (!news) return []
+  return copiesOf(env, alert, (copy) => ({
     userId: alert.userId,
     alertKind: 'hotel',
     alertId: alert.id,
     openingKey: priceTextKey(news),
-    toNumber: alert.phoneNumber,
+    recipient: copy.recipient,
+    clientId: copy.clientId,
+    toNumber: copy.toNumber,
     bookingUrl: hotelBookingUrl(destination, question.disneySlug!),
-    shortCode,
+    shortCode: copy.shortCode,
     seenAt: now,
-    body: priceWatchText({
-      stay: {
-        room: roomType.name,
-        resort: question.resortName!,
-        checkIn: question.checkInDate!,
-        checkOut: question.checkOutDate!,
-        link: link(env, shortCode),
-      },
-      kind: news.kind,
-      offerName: news.offer?.name ?? null,
-      priceCents: news.priceCents,
-      savingCents: news.savingCents,
-      rateType: alert.rateType!,
-      lastDay,
-    }),
+    body: copy.words(
+      priceWatchText({
+        stay: {
+          room: roomType.name,
+          resort: question.resortName!,
+          checkIn: question.checkInDate!,
+          checkOut: question.checkOutDate!,
+          link: copy.link,
+        },
+        kind: news.kind,
+        offerName: news.offer?.name ?? null,
+        priceCents: news.priceCents,
+        savingCents: news.savingCents,
+        rateType: alert.rateType!,
+        lastDay,
+      }),
+    ),
     quiet: alert,
     startsAt: startsAt({ destination, date: question.checkInDate! }),
-    ...afterNews(watch, news),
-    wasTextedCents: alert.priceTextedCents,
-  }
+    move: { ...afterNews(watch, news), wasTextedCents: alert.priceTextedCents },
+  }))
 }
 
 /** The questions whose answer changed their prices, with the history rows that adds. */
@@ -613,8 +695,7 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
     // A split stay's part is not one of the alert's stays: only a split of two may be (below).
     if (alert.split || !acts(alert, question, now)) continue
     if (alert.watch === 'price') {
-      const text = watchText(deps.env, alert, question, outcome.rooms, now)
-      if (text) priceTexts.push(text)
+      priceTexts.push(...watchText(deps.env, alert, question, outcome.rooms, now))
       continue
     }
     for (const room of rooms) {
@@ -622,15 +703,15 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
       // Above the ceiling it is still an opening of the question, only not one to text.
       if (aboveCeiling(price, alert)) continue
       openings.push(
-        textAbout(
+        ...textAbout(
           deps.env,
+          alert,
           {
             questionId: alert.questionId,
             userId: alert.userId,
             alertKind: 'hotel',
             alertId: alert.id,
             openingKey: key(room),
-            toNumber: alert.phoneNumber,
             bookingUrl: hotelBookingUrl(question.locationIdentifier!, question.disneySlug!),
             quiet: alert,
             startsAt: startsAt({
@@ -693,8 +774,9 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
       if (aboveCeiling(price, alert)) continue
       const booking = (part: typeof first) => hotelBookingUrl(part.destination, part.disneySlug!)
       openings.push(
-        textAbout(
+        ...textAbout(
           deps.env,
+          alert,
           {
             questionId: first.questionId,
             lifeKey: first.openingKey,
@@ -702,7 +784,6 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
             alertKind: 'hotel',
             alertId: alert.id,
             openingKey: split.key,
-            toNumber: alert.phoneNumber,
             bookingUrl: booking(first),
             secondBookingUrl: booking(second),
             quiet: alert,

@@ -10,6 +10,7 @@ import {
   updateText,
   type TextChanges,
 } from '../app/models/outbox.server.ts'
+import { recordConsentReply } from '../app/models/client-consent.server.ts'
 import { deliveryStatus } from '../app/domain/delivery.ts'
 import { findSentText, isUnsubscribedAtTwilio, sendSms } from '../app/utils/sms.server.ts'
 import type { Metrics } from './metrics.ts'
@@ -54,6 +55,8 @@ export function smsProcessor(deps: { db: DB; env: Env; logger: Logger; metrics: 
       // The number replied STOP to Twilio itself (Advanced Opt-Out): it is an opt-out here too.
       if (isUnsubscribedAtTwilio(error)) {
         await optOut(deps.db, row.toNumber)
+        // A client's phone that did so has stopped that client's texts (decision 0035).
+        await recordConsentReply(deps.db, row.toNumber, 'stop', new Date())
         await update({ status: 'skipped', error: 'The number replied STOP.' })
         deps.metrics.texts.inc({ status: 'skipped' })
         return { skipped: 'opted out at Twilio' }

@@ -12,6 +12,9 @@ export const CLIENT_NOTE_MAX = 500
 export const TEXT_TO = ['agent', 'client', 'both'] as const
 export type TextTo = (typeof TEXT_TO)[number]
 
+/** Consent texts an account may send in an hour (and one a day to each of its clients' numbers). */
+export const CONSENT_ASKS_PER_HOUR = 20
+
 export const CLIENT_MESSAGES = {
   name: "Enter the client's name.",
   nameTooLong: `A client's name can be at most ${CLIENT_NAME_MAX} characters.`,
@@ -27,6 +30,24 @@ export const CLIENT_MESSAGES = {
   textTo: 'textTo must be agent, client or both.',
   textToNeedsClient: 'Texts can go to a client only when the alert is for a client.',
   textToNeedsPhone: 'This client has no mobile number to text. Add one, or text only yourself.',
+  consentSent: (name: string, phone: string) =>
+    `We texted ${name} at ${phone} to ask for their consent. Texts meant for them come to you until they reply YES.`,
+  consentNoPhone: 'This client has no mobile number to text. Add one first.',
+  consentNoAgentName:
+    'Add your name in Settings (/settings/profile) first: the consent text tells your client who asks.',
+  consentAgreed: 'This client has already agreed to get texts.',
+  consentStopped:
+    'This client replied STOP. Only the client can start texts again, by replying START or YES to our number.',
+  consentOptedOut:
+    'This mobile number replied STOP to our texts. Only its owner can start them again, by replying START or YES to our number.',
+  consentAskedRecently:
+    'You asked this client less than a day ago. Give them time to reply, or ask again tomorrow.',
+  consentPhoneAskedRecently:
+    'You asked for consent at this mobile number less than a day ago. Ask again tomorrow.',
+  consentTooMany: (retryAfterS: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterS / 60))
+    return `You can ask ${CONSENT_ASKS_PER_HOUR} clients an hour for their consent, and have asked them all. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+  },
 } as const
 
 /** An optional text field: absent, null or blank is none. */

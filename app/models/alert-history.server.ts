@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { Database } from '../../db/schema.ts'
+import type { Database, TextRecipient } from '../../db/schema.ts'
 import {
   byOpenFirst,
   checkTotals,
@@ -37,6 +37,9 @@ async function ownAlert(db: Executor, userId: string, kind: AlertKind, id: unkno
   return alert
 }
 
+/** An alert of its owner, as its JSON with its kind. */
+export type OwnAlert = Awaited<ReturnType<typeof ownAlert>>
+
 /**
  * Its questions' histories (split stays' parts left out: they are not its stays), its own pace
  * (its owner's plan), and since when it is this alert's.
@@ -64,11 +67,7 @@ async function questionsOf(db: Executor, kind: AlertKind, id: string) {
 }
 
 /** The openings of its questions the alert watches, with the text it got about each. */
-async function openingsOf(
-  db: Executor,
-  alert: Awaited<ReturnType<typeof ownAlert>>,
-  questionIds: readonly number[],
-) {
+async function openingsOf(db: Executor, alert: OwnAlert, questionIds: readonly number[]) {
   const rows = await db
     .selectFrom('openings as o')
     .leftJoin('roomTypes as t', 't.id', 'o.roomTypeId')
@@ -77,7 +76,14 @@ async function openingsOf(
       join
         .onRef('n.openingId', '=', 'o.id')
         .on('n.alertKind', '=', alert.kind)
-        .on('n.alertId', '=', alert.id),
+        .on('n.alertId', '=', alert.id)
+        // One text per opening: the agent's when it went to both (migration 0026), else the client's.
+        .on(
+          'n.recipient',
+          '=',
+          sql<TextRecipient>`(select min(n2.recipient) from notifications n2
+            where n2.opening_id = o.id and n2.alert_kind = ${alert.kind} and n2.alert_id = ${alert.id})`,
+        ),
     )
     .select([
       'o.id',
@@ -118,6 +124,19 @@ async function openingsOf(
   if (alert.kind === 'hotel') return rows
   const wish = diningAlertShape(alert)
   return rows.filter((row) => row.reserveTime !== null && timeWished(row.reserveTime, wish))
+}
+
+/**
+ * Every opening an alert of its owner saw, as its page counts them (not paged): a client's
+ * report (issue 31) lists them beside the alert's texts, which it reads on their own.
+ */
+export async function alertOpenings(db: Executor, alert: OwnAlert) {
+  const questions = await questionsOf(db, alert.kind, alert.id)
+  return openingsOf(
+    db,
+    alert,
+    questions.map((question) => question.questionId),
+  )
 }
 
 /** The text an alert got about an opening, with its delivery (or why it was not sent). */

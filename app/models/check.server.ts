@@ -1,6 +1,11 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
-import type { AlertQuestionsTable, Database } from '../../db/schema.ts'
+import type {
+  AlertQuestionsTable,
+  ClientConsent,
+  Database,
+  TextRecipient,
+} from '../../db/schema.ts'
 import { HOTEL_STATUS, type AlertKind } from '~/domain/alerts'
 import type { CheckOutcome } from '~/domain/check-history'
 import type { PriceChange, QuestionPrices } from '~/domain/prices'
@@ -78,6 +83,22 @@ export function heldQuestions(db: Executor, ids: readonly number[], claimedAt: n
 export type HeldQuestion = Awaited<ReturnType<typeof heldQuestions>>[number]
 
 /**
+ * The alert's client (joined as `clients`), as its texts are routed (textsGoTo in
+ * app/domain/client.ts, decision 0035): its name, phone and consent, none when the alert has no
+ * client. A phone that replied STOP to us has not agreed, whatever it said before: its texts go
+ * to the agent rather than to no one.
+ */
+const CLIENT_COLUMNS = [
+  'clients.id as clientId',
+  'clients.name as clientName',
+  'clients.phoneNumber as clientPhone',
+  sql<ClientConsent | null>`case when exists (select 1 from sms_opt_outs o
+    where o.phone_number = clients.phone_number) then 'stopped' else clients.consent end`.as(
+    'clientConsent',
+  ),
+] as const
+
+/**
  * The room types an alert watches at one of its questions (`aq`), with their Disney keys joined
  * with the ones an admin has mapped to them since (applied from the next check): they come with
  * the alert, no second round trip.
@@ -114,6 +135,7 @@ export function hotelAlertsAnswered(
     .innerJoin('hotelAlerts', 'hotelAlerts.id', 'aq.hotelAlertId')
     .innerJoin('users', 'users.id', 'hotelAlerts.userId')
     .innerJoin('plans', 'plans.id', 'users.planId')
+    .leftJoin('clients', 'clients.id', 'hotelAlerts.clientId')
     .select([
       'hotelAlerts.id',
       'aq.questionId',
@@ -126,7 +148,9 @@ export function hotelAlertsAnswered(
       'hotelAlerts.maxNights',
       'hotelAlerts.splitStays',
       'hotelAlerts.updatedAt',
+      'hotelAlerts.textTo',
       'users.phoneNumber',
+      ...CLIENT_COLUMNS,
       ...QUIET_COLUMNS,
       'plans.intervalMinutes',
       'hotelAlerts.maxNightlyPriceCents',
@@ -166,6 +190,7 @@ export function diningAlertsAnswered(
     .innerJoin('diningAlerts', 'diningAlerts.id', 'aq.diningAlertId')
     .innerJoin('users', 'users.id', 'diningAlerts.userId')
     .innerJoin('plans', 'plans.id', 'users.planId')
+    .leftJoin('clients', 'clients.id', 'diningAlerts.clientId')
     .select([
       'diningAlerts.id',
       'aq.questionId',
@@ -178,7 +203,9 @@ export function diningAlertsAnswered(
       'diningAlerts.timeRangeStart',
       'diningAlerts.timeRangeEnd',
       'diningAlerts.updatedAt',
+      'diningAlerts.textTo',
       'users.phoneNumber',
+      ...CLIENT_COLUMNS,
       ...QUIET_COLUMNS,
       'plans.intervalMinutes',
       (eb) =>
@@ -228,10 +255,21 @@ export async function splitStayQuestions(db: Executor, alertIds: readonly string
 export type SplitStayQuestion = Awaited<ReturnType<typeof splitStayQuestions>>[number]
 
 /**
- * A text an opening may call for, with the question whose answer found it, and what to send
- * instead when the alert has had its day's texts: the summary and where its link leads.
+ * Whose phone an alert's text goes to, the account's own (the agent's) or the alert's client's,
+ * and the alert's client whoever it goes to: none when the alert has none (decision 0035).
+ */
+export interface Addressee {
+  recipient: TextRecipient
+  clientId: string | null
+}
+
+/**
+ * A text an opening may call for, one for each of its recipients, with the question whose answer
+ * found it, and what to send instead when the alert has had its day's texts: the summary and
+ * where its link leads.
  */
 export type FoundOpening = NewNotification &
+  Addressee &
   Pick<TextToRecord, 'quiet' | 'startsAt'> & {
     questionId: number
     /** The key of the opening whose life this text is about, when not `openingKey` (a split's). */
@@ -250,13 +288,20 @@ export interface PricesSeen {
   changes: readonly PriceChange[]
 }
 
-/** A watch's text about its booked stay's price, and what the watch measures from after it. */
+/**
+ * A watch's text about its booked stay's price, one for each of its recipients, and what the
+ * watch measures from after it.
+ */
 export type PriceText = NewNotification &
+  Addressee &
   Pick<TextToRecord, 'quiet' | 'startsAt'> & {
-    priceTextedCents: number
-    offersTexted: string[]
-    /** The price it had last texted when the check read it. */
-    wasTextedCents: number | null
+    /** The watch moved on once, whichever copy: the price and offers it texted. */
+    move: {
+      priceTextedCents: number
+      offersTexted: string[]
+      /** The price it had last texted when the check read it. */
+      wasTextedCents: number | null
+    }
   }
 
 /** A question a job asked, how it went, and its check history with this check in it. */
@@ -362,17 +407,15 @@ async function recordOpeningTexts(
   })
   if (candidates.length === 0) return []
   const told = await alertsTold(trx, kind, candidates)
-  const chosen = [
-    ...new Map(
-      candidates
-        .filter((row) => !told.has(`${row.alertId}|${row.openingId}`))
-        .reverse() // The first candidate of each alert wins the map's last write.
-        .map((row) => [row.alertId, row]),
-    ).values(),
-  ]
+  const untold = candidates.filter((row) => !told.has(`${row.alertId}|${row.openingId}`))
+  // The first opening of each alert, with a text for each of its recipients.
+  const first = new Map<string, string>()
+  for (const row of untold) if (!first.has(row.alertId)) first.set(row.alertId, row.openingKey)
+  const chosen = untold.filter((row) => first.get(row.alertId) === row.openingKey)
   if (chosen.length === 0) return []
   const sent = await textsInLastDay(trx, kind, chosen, now)
-  // In its owner's quiet hours a text is held (decision 0031); past the day's cap, skipped.
+  // In its owner's quiet hours a text to the owner is held (decision 0031); past the day's cap,
+  // skipped. A client's text goes as the agent's does: one opening spends the cap once.
   const rows = holdInQuietHours(
     chosen.map(({ questionId: _, summaryBody, summaryUrl, ...row }) => {
       const plan = textUnderCap(sent.get(row.alertId) ?? 0)
@@ -390,7 +433,7 @@ async function recordOpeningTexts(
   const created = await trx
     .insertInto('notifications')
     .values(rows)
-    .onConflict((oc) => oc.columns(['alertKind', 'alertId', 'openingId']).doNothing())
+    .onConflict((oc) => oc.columns(['alertKind', 'alertId', 'openingId', 'recipient']).doNothing())
     .returning(['id', 'alertKind', 'alertId', 'status'])
     .execute()
   const found = [...new Set(created.map((row) => row.alertId!))]
@@ -463,9 +506,9 @@ async function recordPrices(trx: Executor, seen: readonly PricesSeen[], now: Dat
 }
 
 /**
- * Writes the texts of watches whose booked stay's price is news, each once (per alert and
- * price), and moves each watch on to the price it texted. A watch another check texted since this
- * one read it is left alone: that check's text is the one.
+ * Writes the texts of watches whose booked stay's price is news, each once (per alert, price and
+ * recipient), and moves each watch on to the price it texted. A watch another check texted since
+ * this one read it is left alone: that check's texts are the ones.
  */
 async function recordPriceTexts(trx: Executor, texts: readonly PriceText[], now: Date) {
   const created: {
@@ -474,25 +517,33 @@ async function recordPriceTexts(trx: Executor, texts: readonly PriceText[], now:
     alertId: string | null
     status: string
   }[] = []
-  for (const { priceTextedCents, offersTexted, wasTextedCents, ...text } of texts) {
+  for (const alertId of new Set(texts.map((text) => text.alertId))) {
+    const copies = texts.filter((text) => text.alertId === alertId)
+    const { priceTextedCents, offersTexted, wasTextedCents } = copies[0]!.move
     const moved = await trx
       .updateTable('hotelAlerts')
       .set({ priceTextedCents, offersTexted, lastFoundAt: now })
-      .where('id', '=', text.alertId)
+      .where('id', '=', alertId)
       .where(sql<boolean>`price_texted_cents is not distinct from ${wasTextedCents}::integer`)
       .returning('id')
       .executeTakeFirst()
     if (!moved) continue
-    const [row] = holdInQuietHours([{ ...text, purpose: 'price' as const }], now)
+    const rows = holdInQuietHours(
+      copies.map(({ move: _, ...text }) => ({ ...text, purpose: 'price' as const })),
+      now,
+    )
     const inserted = await trx
       .insertInto('notifications')
-      .values(row!)
+      .values(rows)
       .onConflict((oc) =>
-        oc.columns(['alertId', 'openingKey']).where('purpose', '=', 'price').doNothing(),
+        oc
+          .columns(['alertId', 'openingKey', 'recipient'])
+          .where('purpose', '=', 'price')
+          .doNothing(),
       )
       .returning(['id', 'alertKind', 'alertId', 'status'])
-      .executeTakeFirst()
-    if (inserted?.status === 'pending') created.push(inserted)
+      .execute()
+    created.push(...inserted.filter((row) => row.status === 'pending'))
   }
   return created
 }
@@ -517,7 +568,10 @@ async function alertsTold(
   return new Set(rows.map((row) => `${row.alertId}|${row.openingId}`))
 }
 
-/** How many texts each alert was sent (or is about to be) in the 24 hours before `now`. */
+/**
+ * How many openings each alert texted (or is about to) in the 24 hours before `now`: an opening
+ * texted to both the agent and the client is one.
+ */
 async function textsInLastDay(
   db: Executor,
   kind: AlertKind,
@@ -526,7 +580,7 @@ async function textsInLastDay(
 ) {
   const rows = await db
     .selectFrom('notifications')
-    .select((eb) => ['alertId', eb.fn.countAll<number>().as('texts')])
+    .select((eb) => ['alertId', eb.fn.count<number>('openingId').distinct().as('texts')])
     .where('alertKind', '=', kind)
     .where('alertId', '=', anyId(alerts.map((row) => row.alertId)))
     .where('purpose', 'in', ['opening', 'summary'])

@@ -6,6 +6,7 @@ import type {
   NotificationStatus,
   NotificationsTable,
   TextPurpose,
+  TextRecipient,
 } from '../../db/schema.ts'
 import type { AlertKind } from '~/domain/alerts'
 import { deliveryStatus, statusesBefore } from '~/domain/delivery'
@@ -41,8 +42,9 @@ export interface NewNotification {
 }
 
 /**
- * Writes the outbox row of a text about the account (a test, a plan-end reminder), before
- * anything is sent; its send job goes the way of every other text. It carries no short link.
+ * Writes the outbox row of a text about the account (a test, a plan-end reminder) or to one of its
+ * clients (the consent text), before anything is sent; its send job goes the way of every other
+ * text. It carries no short link.
  */
 export function recordAccountText(
   db: Executor,
@@ -51,6 +53,8 @@ export function recordAccountText(
     purpose: Exclude<TextPurpose, 'opening'>
     toNumber: string
     body: string
+    recipient?: TextRecipient
+    clientId?: string
   },
 ) {
   return db

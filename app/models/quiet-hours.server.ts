@@ -1,5 +1,11 @@
 import { sql, type Insertable, type Kysely } from 'kysely'
-import type { Database, NotificationStatus, NotificationsTable, User } from '../../db/schema.ts'
+import type {
+  Database,
+  NotificationStatus,
+  NotificationsTable,
+  TextRecipient,
+  User,
+} from '../../db/schema.ts'
 import type { AccountSettings } from '~/domain/account-settings'
 import { clockOf, quietUntil, startsSoon, type QuietSettings } from '~/domain/quiet-hours'
 import { quietHoursOverText } from '~/domain/texts'
@@ -10,7 +16,8 @@ type Executor = Kysely<Database>
 
 /*
  * Quiet hours (decision 0031): a text found in its owner's quiet hours is recorded "held" with
- * when they end, and not queued; the tick releases what has come due as one text per owner.
+ * when they end, and not queued; the tick releases what has come due as one text per owner. They
+ * are the owner's own: a text to one of the owner's clients is never held (decision 0035).
  */
 
 /** The users' columns a check reads with its alerts so that holding costs no query of its own. */
@@ -20,6 +27,8 @@ export const QUIET_COLUMNS = ['users.timeZone', 'users.quietStart', 'users.quiet
 export interface TextToRecord {
   userId: string
   status?: NotificationStatus
+  /** Whose phone it goes to: the owner's unless said (a client's is sent at once). */
+  recipient?: TextRecipient
   /** Its owner's quiet hours, read with the alert (QUIET_COLUMNS). */
   quiet: QuietSettings
   /** When the stay or meal begins (`startsAt` of app/domain/quiet-hours.ts). */
@@ -27,9 +36,10 @@ export interface TextToRecord {
 }
 
 /**
- * A check's texts as they are recorded: a text to send that falls in its owner's quiet hours is
- * held until they end, unless the stay or meal is within 48 hours; a text not to be sent (over
- * the day's cap) stays as it is. Each owner's quiet hours are read once per check.
+ * A check's texts as they are recorded: a text to send to its owner that falls in their quiet
+ * hours is held until they end, unless the stay or meal is within 48 hours; a text to a client,
+ * who agreed to be texted when an opening comes, is not; a text not to be sent (over the day's
+ * cap) stays as it is. Each owner's quiet hours are read once per check.
  */
 export function holdInQuietHours<Text extends TextToRecord>(texts: readonly Text[], now: Date) {
   const ends = new Map<string, Date | null>()
@@ -39,7 +49,10 @@ export function holdInQuietHours<Text extends TextToRecord>(texts: readonly Text
   }
   return texts.map(({ quiet, startsAt, ...text }) => {
     const heldUntil =
-      text.status === undefined && !startsSoon(startsAt, now) && endOf(text.userId, quiet)
+      text.status === undefined &&
+      text.recipient !== 'client' &&
+      !startsSoon(startsAt, now) &&
+      endOf(text.userId, quiet)
     return heldUntil ? { ...text, status: 'held' as const, heldUntil } : text
   })
 }
@@ -95,7 +108,10 @@ function notReleasedBecause(text: HeldText) {
   return null
 }
 
-/** The due held texts of some owners, with their opening's closing and their alert's name. */
+/**
+ * The due held texts of some owners, with their opening's closing and their alert's name. Only
+ * texts to the owners themselves wait for quiet hours, and only they may go to the owner's phone.
+ */
 function heldTextsOf(trx: Executor, owners: readonly string[], now: Date) {
   return trx
     .selectFrom('notifications as n')
@@ -119,6 +135,7 @@ function heldTextsOf(trx: Executor, owners: readonly string[], now: Date) {
     ])
     .where('n.userId', 'in', owners)
     .where('n.heldUntil', '<=', now)
+    .where('n.recipient', '=', 'agent')
     .orderBy('n.createdAt')
     .execute()
 }
@@ -130,7 +147,11 @@ async function releaseRound(trx: Executor, { now, appUrl }: { now: Date; appUrl:
     .selectFrom('users')
     .select(['id', 'phoneNumber'])
     .where('id', 'in', (eb) =>
-      eb.selectFrom('notifications').select('userId').where('heldUntil', '<=', now),
+      eb
+        .selectFrom('notifications')
+        .select('userId')
+        .where('heldUntil', '<=', now)
+        .where('recipient', '=', 'agent'),
     )
     .limit(OWNERS_PER_ROUND)
     .forNoKeyUpdate()

@@ -1,5 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net'
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import { CONSENT_ASKS_PER_HOUR } from '~/domain/client'
 import { TEST_TEXTS_PER_HOUR } from '~/domain/test-text'
 import { getRedis, redisKey } from '~/utils/redis.server'
 import { singleton } from '~/utils/singleton.server'
@@ -32,6 +33,9 @@ const LIMITS = {
   chatSmsPerAdmin: { points: 30, duration: HOUR_S },
   // "Send me a test text": enough to try a phone again after a fix, too few to use us as a pager.
   testTextPerUser: { points: TEST_TEXTS_PER_HOUR, duration: HOUR_S },
+  // Consent texts go to people who are not our subscribers (decision 0035): a few dozen clients
+  // an hour (a number is asked at most once a day by an agent: the outbox says so).
+  consentPerUser: { points: CONSENT_ASKS_PER_HOUR, duration: HOUR_S },
   // Analytics events: a visitor sends a few a minute; a loop filling the table is cut off.
   eventsPerClient: { points: 60, duration: 60 },
 } as const

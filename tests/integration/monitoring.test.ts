@@ -366,11 +366,24 @@ describe('sending texts', () => {
 
   it("records Twilio's 21610 (the number replied STOP to Twilio) as an opt-out, not a failure", async () => {
     const text = await pendingText()
+    // The number is also an agent's client who had agreed: STOP stops that client's texts too.
+    const agent = await subscriber('the-club')
+    const client = await db
+      .insertInto('clients')
+      .values({ userId: agent.id, name: 'Ng', phoneNumber: text.toNumber, consent: 'agreed' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await textFromPhone(twilioAccount(env), text.toNumber, 'STOP', { webhookUrl: null })
     await sendText(asJob<SmsJob>({ notificationId: text.id }))
     const row = await textRow(text.id)
     expect(row.status).toBe('skipped')
     expect(await optOutsOf(text.toNumber)).toHaveLength(1)
+    const { consent } = await db
+      .selectFrom('clients')
+      .select('consent')
+      .where('id', '=', client.id)
+      .executeTakeFirstOrThrow()
+    expect(consent).toBe('stopped')
   })
 
   it('fit one GSM-7 segment for the longest restaurant and resort names of the catalogue', async () => {

@@ -244,6 +244,8 @@ const DECLARED: { [T in keyof Database]: Columns<T> } = {
     sentAt: ['timestamp with time zone', true],
     heldUntil: ['timestamp with time zone', true],
     gatheredIn: ['uuid', true],
+    recipient: ['text', false],
+    clientId: ['uuid', true],
     createdAt: ['timestamp with time zone', false],
     updatedAt: ['timestamp with time zone', false],
   },
