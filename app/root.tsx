@@ -77,7 +77,10 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
-        <SupportChat signedIn={Boolean(data?.user)} />
+        {/* Left out of a printed page, as the header and footer are. */}
+        <div className="print:hidden">
+          <SupportChat signedIn={Boolean(data?.user)} />
+        </div>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -49,7 +49,7 @@ function LinkColumn({
 
 export function Footer() {
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300">
+    <footer className="mt-16 bg-slate-900 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-3">
         <LinkColumn id="footer-quick-links" title="Quick Links" links={QUICK_LINKS} />
         <LinkColumn id="footer-resources" title="Resources" links={RESOURCE_LINKS} />

@@ -63,7 +63,7 @@ function ResourceLinks() {
 
 export function Header({ user }: { user: HeaderUser | null }) {
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to="/alerts/hotels" className="text-brand-900 text-lg font-bold tracking-tight">
           Disney Hotel Alerts

@@ -10,6 +10,7 @@ import {
   ProfileSection,
 } from '~/components/settings/account-sections'
 import { SettingsConfirmPage, SubscriptionSection } from '~/components/settings/subscription'
+import { ClientsSection } from '~/components/clients/settings-section'
 import {
   BILLING_MESSAGES,
   billingDate,
@@ -28,6 +29,7 @@ import { clockOf, describeQuietHours } from '~/domain/quiet-hours'
 import { parseTestTextForm, TEST_TEXT_MESSAGES } from '~/domain/test-text'
 import { revokeAllSessions } from '~/models/session.server'
 import { getEnv } from '~/env.server'
+import { listClients } from '~/models/client.server'
 import { latestTestText, optedOutAt } from '~/models/outbox.server'
 import { saveAccountSettings } from '~/models/quiet-hours.server'
 import { findPlan, plansOnOffer } from '~/models/plan.server'
@@ -51,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const db = getDb()
   const url = new URL(request.url)
-  const [offer, current, subscription, { notice, headers }, textsOffAt, testText] =
+  const [offer, current, subscription, { notice, headers }, textsOffAt, testText, clients] =
     await Promise.all([
       plansOnOffer(db),
       user.planId ? findPlan(db, user.planId) : undefined,
@@ -59,7 +61,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       readNotice(request),
       optedOutAt(db, user.phoneNumber),
       latestTestText(db, user.id),
+      listClients(db, user.id),
     ])
+  const clientLimit = current?.clientLimit ?? 0
   // A legacy plan is off the list, except for the users still on it.
   const plans = current?.legacy ? [...offer.plans, current] : offer.plans
   const periodEnd = subscription?.currentPeriodEnd
@@ -85,6 +89,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       name: user.name,
       email: user.email,
+      // Shown to a plan that keeps clients, and to an account that still has some.
+      clients:
+        clientLimit > 0 || clients.length > 0
+          ? { count: clients.length, limit: clientLimit }
+          : null,
       quiet: {
         timeZone: user.timeZone,
         quietStart: clockOf(user.quietStart),
@@ -227,6 +236,7 @@ export default function Settings() {
             actionData && 'quietHours' in actionData ? actionData.quietHours : undefined
           }
         />
+        {data.clients && <ClientsSection {...data.clients} />}
         <PrivacySection />
       </div>
     </div>

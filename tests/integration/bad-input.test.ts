@@ -14,6 +14,7 @@ import { action as dashboardAction } from '~/routes/dashboard'
 import { action as loginAction } from '~/routes/login'
 import { action as logoutAction } from '~/routes/logout'
 import { action as settingsAction } from '~/routes/settings'
+import { action as clientsAction } from '~/routes/settings_.clients._index'
 import { getDb } from '~/utils/db.server'
 import { getUser } from '~/utils/session.server'
 import { callRoute, formRequest, jsonRequest, typedRequest } from '../support/routes.ts'
@@ -48,6 +49,7 @@ describe('a page action sent something other than a form', () => {
     ['/alerts/dining', diningAction],
     ['/dashboard', dashboardAction],
     ['/settings', settingsAction],
+    ['/settings/clients', clientsAction],
     ['/login', loginAction],
   ] as const
 

@@ -1,0 +1,52 @@
+import { Form } from '@remix-run/react'
+import { Button } from '~/components/ui/button'
+import { ConfirmPage } from '~/components/ui/confirm-page'
+import { CLIENT_SETTINGS_MESSAGES } from '~/domain/client-settings'
+import { clientHref } from './client-list'
+
+/** "Delete client": a plain post that answers with its confirmation, a page of its own. */
+export function DeleteClient({ alerts }: { alerts: number }) {
+  return (
+    <section
+      aria-labelledby="delete-client"
+      className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="delete-client" className="text-lg font-semibold text-slate-900">
+        Delete this client
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {alerts === 0
+          ? 'They have no alerts.'
+          : 'If you delete them, their alerts stay yours and text only you.'}
+      </p>
+      <Form method="post" className="mt-3">
+        <Button type="submit" name="intent" value="delete" tone="danger" size="sm">
+          Delete client
+        </Button>
+      </Form>
+    </section>
+  )
+}
+
+/** The question before a client goes: what happens to its alerts; confirmed by a second post. */
+export function DeleteClientConfirm({
+  id,
+  name,
+  alerts,
+}: {
+  id: string
+  name: string
+  alerts: number
+}) {
+  return (
+    <ConfirmPage
+      title="Delete client"
+      message={CLIENT_SETTINGS_MESSAGES.deleteQuestion(name, alerts)}
+      fields={{ intent: 'delete-confirmed' }}
+      action={clientHref(id)}
+      confirmText="Delete client"
+      cancelText="Keep client"
+      cancelTo={clientHref(id)}
+    />
+  )
+}
