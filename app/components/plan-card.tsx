@@ -140,3 +140,26 @@ export function PlanCard({
     </article>
   )
 }
+
+/** What the plans that keep clients do for a travel agent, in words (issue 31). */
+export function AgentPlans({ plans }: { plans: readonly PlanCardData[] }) {
+  const forAgents = plans.filter((plan) => plan.clients > 0)
+  if (forAgents.length === 0) return null
+  const names = forAgents.map((plan) => `${plan.name} (up to ${plan.clients} clients)`)
+  return (
+    <section
+      aria-labelledby="for-agents"
+      className="mx-auto mt-12 max-w-3xl rounded-xl border border-slate-200 bg-slate-50 p-6"
+    >
+      <h2 id="for-agents" className="text-xl font-semibold text-slate-900">
+        For travel agents
+      </h2>
+      <p className="mt-2 text-slate-700">
+        {names.join(' and ')} {forAgents.length === 1 ? 'keeps' : 'keep'} your clients: give each
+        alert a client, and its texts go to you, to your client once they reply YES to our text, or
+        to both. Each client has a report of what was watched and found, to print or download as
+        CSV. The other plans are for planning your own trip and keep no clients.
+      </p>
+    </section>
+  )
+}

@@ -83,6 +83,7 @@ describe('the dashboard view in the URL', () => {
       page: 3,
       perPage: 25,
       alertId: null,
+      client: null,
     })
     expect(readDashboardView(new URLSearchParams('type=spa&page=-2&perPage=7'))).toEqual({
       search: '',
@@ -90,7 +91,24 @@ describe('the dashboard view in the URL', () => {
       page: 1,
       perPage: 10,
       alertId: null,
+      client: null,
     })
+  })
+
+  it("narrows to one of the account's clients, or to none, and ignores any other client", () => {
+    const own = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6'
+    const read = (query: string) => readDashboardView(new URLSearchParams(query), [own]).client
+    expect(read(`client=${own}`)).toBe(own)
+    expect(read('client=none')).toBe('none')
+    expect(read('client=')).toBeNull()
+    expect(read(`client=${ID}`)).toBeNull()
+    expect(read('client=NONE')).toBeNull()
+    expect(readDashboardView(new URLSearchParams(`client=${own}`)).client).toBeNull()
+    // Links keep the client, and a change of client starts again at page 1.
+    const view = readDashboardView(new URLSearchParams(`client=${own}&page=2&q=pop`), [own])
+    expect(dashboardHref(view, { page: 3 })).toBe(`/dashboard?q=pop&client=${own}&page=3`)
+    expect(dashboardHref(view, { client: 'none' })).toBe('/dashboard?q=pop&client=none')
+    expect(dashboardHref(view, { client: null })).toBe('/dashboard?q=pop')
   })
 
   it('shows one alert alone by its id, and only by a real id', () => {

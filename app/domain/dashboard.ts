@@ -14,36 +14,52 @@ export interface DashboardView {
   perPage: PageSize
   /** One alert shown alone: where a refused duplicate points to. */
   alertId: string | null
+  /** The alerts of one of the account's clients (its id), or of none (`none`); null: all. */
+  client: string | null
 }
 
-/** The list's search, filter and paging, all kept in the URL so Back and reload keep them. */
-export function readDashboardView(params: URLSearchParams): DashboardView {
+/**
+ * The list's search, filter and paging, all kept in the URL so Back and reload keep them. A
+ * client filter names one of the account's clients (`clientIds`) or none; any other is no filter.
+ */
+export function readDashboardView(
+  params: URLSearchParams,
+  clientIds: readonly string[] = [],
+): DashboardView {
   const type = params.get('type')
   const perPage = Number(params.get('perPage'))
   const page = Number(params.get('page'))
   const alertId = params.get('alert')
+  const client = params.get('client')
   return {
     search: (params.get('q') ?? '').slice(0, 100),
     type: type === 'hotel' || type === 'dining' ? type : null,
     page: Number.isInteger(page) && page > 1 ? page : 1,
     perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? (perPage as PageSize) : 10,
     alertId: alertId && z.safeParse(z.uuid(), alertId).success ? alertId : null,
+    client: client === 'none' || (client && clientIds.includes(client)) ? client : null,
   }
 }
 
 /**
  * A dashboard link with some of the view changed. Defaults are left out (type for all alerts,
- * page 1, 10 rows), changing the search, type or rows starts again at page 1, and any change
- * leaves the one alert shown alone for the whole list.
+ * every client, page 1, 10 rows), changing the search, type, client or rows starts again at
+ * page 1, and any change leaves the one alert shown alone for the whole list.
  */
 export function dashboardHref(view: DashboardView, changes: Partial<DashboardView>): string {
   const next = { ...view, alertId: null, ...changes }
-  if (changes.search !== undefined || changes.type !== undefined || changes.perPage !== undefined) {
+  if (
+    changes.search !== undefined ||
+    changes.type !== undefined ||
+    changes.client !== undefined ||
+    changes.perPage !== undefined
+  ) {
     next.page = changes.page ?? 1
   }
   const params = new URLSearchParams()
   if (next.search) params.set('q', next.search)
   if (next.type) params.set('type', next.type)
+  if (next.client) params.set('client', next.client)
   if (next.perPage !== 10) params.set('perPage', String(next.perPage))
   if (next.page > 1) params.set('page', String(next.page))
   if (next.alertId) params.set('alert', next.alertId)

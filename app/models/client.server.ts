@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Client, Database } from '../../db/schema.ts'
 import { AppError, parseOrRefuse } from '~/domain/app-error'
+import type { ClientChoice, ClientFieldName } from '~/domain/alert-client'
 import { CLIENT_MESSAGES, clientSchema, TEXT_TO, type TextTo } from '~/domain/client'
 import { normalizePhoneNumber } from '~/domain/phone'
 
@@ -37,6 +38,30 @@ export function listClients(db: Executor, userId: string) {
     .where('userId', '=', userId)
     .orderBy(sql`lower(name)`)
     .execute()
+}
+
+/** How many of the owner's alerts, hotel and dining, belong to each of its clients, by client id. */
+export async function clientAlertCounts(db: Executor, userId: string) {
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('hotelAlerts')
+        .select('clientId')
+        .where('userId', '=', userId)
+        .where('clientId', 'is not', null)
+        .unionAll(
+          eb
+            .selectFrom('diningAlerts')
+            .select('clientId')
+            .where('userId', '=', userId)
+            .where('clientId', 'is not', null),
+        )
+        .as('alerts'),
+    )
+    .select(['clientId', (eb) => eb.fn.countAll<string>().as('count')])
+    .groupBy('clientId')
+    .execute()
+  return new Map(rows.map((row) => [row.clientId!, Number(row.count)]))
 }
 
 /** One of the account's clients, or a 404 for any other id (anyone else's, or not an id). */
@@ -207,4 +232,81 @@ export async function keptClient(
       .where('userId', '=', userId)
       .executeTakeFirst()) ?? null
   )
+}
+
+/**
+ * Saves an alert with its client (readAlertClient), adding first the new client a form or a
+ * wizard names in `newClientName`, which then stands for `clientId`. A new client has no phone
+ * yet, so its alert texts the agent. A client refused (the plan's limit, a name taken or too long)
+ * is refused beside `newClientName` and nothing is saved; an alert refused once its new client is
+ * added takes the client away again, so a refusal leaves nothing behind.
+ */
+export async function savingAlertClient<T>(
+  db: Executor,
+  userId: string,
+  raw: Readonly<Record<string, unknown>>,
+  kept: { clientId: string | null; textTo: TextTo } | null,
+  save: (client: { clientId: string | null; textTo: TextTo }) => Promise<T>,
+): Promise<T> {
+  const name = raw.newClientName
+  if (name === undefined || name === null || (typeof name === 'string' && !name.trim()))
+    return save(await readAlertClient(db, userId, raw, kept))
+  if (typeof name !== 'string')
+    throw new AppError(400, 'INVALID', CLIENT_MESSAGES.name, 'newClientName')
+  const textTo = raw.textTo ?? 'agent'
+  if (typeof textTo !== 'string' || !(TEXT_TO as readonly string[]).includes(textTo))
+    throw new AppError(400, 'INVALID', CLIENT_MESSAGES.textTo, 'textTo')
+  if (textTo !== 'agent')
+    throw new AppError(400, 'INVALID', CLIENT_MESSAGES.textToNeedsPhone, 'textTo')
+  const client = await createClient(db, userId, { name }).catch((error: unknown) => {
+    if (error instanceof AppError)
+      throw new AppError(error.status, error.code, error.message, 'newClientName')
+    throw error
+  })
+  try {
+    return await save({ clientId: client.id, textTo: 'agent' })
+  } catch (error) {
+    await db.deleteFrom('clients').where('id', '=', client.id).execute()
+    throw error
+  }
+}
+
+/**
+ * What an alert form offers of the account's clients, with the fields as it shows them: as `sent`
+ * (a form sent back), else the alert's (`current`), else none, texting the agent. Null for a
+ * visitor, and for an account with no clients whose plan keeps none: the form shows nothing.
+ */
+export async function alertClientChoice(
+  db: Executor,
+  userId: string | null | undefined,
+  current: { clientId: string | null; textTo: TextTo } | null = null,
+  sent?: { get(name: string): unknown },
+): Promise<ClientChoice | null> {
+  if (!userId) return null
+  const [clients, plan] = await Promise.all([
+    listClients(db, userId),
+    db
+      .selectFrom('users')
+      .innerJoin('plans', 'plans.id', 'users.planId')
+      .select('plans.clientLimit')
+      .where('users.id', '=', userId)
+      .executeTakeFirst(),
+  ])
+  const mayAdd = (plan?.clientLimit ?? 0) > 0
+  if (clients.length === 0 && !mayAdd) return null
+  const field = (name: ClientFieldName, otherwise: string) => {
+    const value = sent?.get(name)
+    return typeof value === 'string' ? value : otherwise
+  }
+  return {
+    clients: clients.map((client) => ({
+      id: client.id,
+      name: client.name,
+      consent: client.consent,
+    })),
+    mayAdd,
+    clientId: field('clientId', current?.clientId ?? ''),
+    textTo: field('textTo', current?.textTo ?? 'agent'),
+    newClientName: field('newClientName', ''),
+  }
 }

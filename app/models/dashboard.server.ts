@@ -19,29 +19,45 @@ function likePattern(search: string) {
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 
-/** The user's alerts of both kinds matching the search and the type, as (kind, id, created_at). */
+/**
+ * The user's alerts of both kinds matching the search (a resort, restaurant or client name), the
+ * type and the client, as (kind, id, created_at).
+ */
 function matchingAlerts(userId: string, query: DashboardView) {
   const search = query.search.trim()
   // Only a search reads names: without one, the catalogue's tables stay out of the query.
   const pattern = search ? likePattern(search) : null
+  const clientNamed = (alert: string) =>
+    sql`exists (select 1 from clients c
+      where c.id = ${sql.ref(`${alert}.client_id`)} and c.name ilike ${pattern})`
   const resortNamed = pattern
-    ? sql`and exists (select 1 from resorts r, jsonb_array_elements(h.resorts) chosen
-        where r.id = (chosen ->> 'resortId')::uuid and r.name ilike ${pattern})`
+    ? sql`and (exists (select 1 from resorts r, jsonb_array_elements(h.resorts) chosen
+        where r.id = (chosen ->> 'resortId')::uuid and r.name ilike ${pattern})
+        or ${clientNamed('h')})`
     : sql``
   const restaurantNamed = pattern
-    ? sql`and exists (select 1 from dining_locations l
-        where l.id = any(d.dining_location_ids) and l.name ilike ${pattern})`
+    ? sql`and (exists (select 1 from dining_locations l
+        where l.id = any(d.dining_location_ids) and l.name ilike ${pattern})
+        or ${clientNamed('d')})`
     : sql``
+  // The client is one of the user's (readDashboardView), or none.
+  const ofClient =
+    query.client === null
+      ? sql``
+      : query.client === 'none'
+        ? sql`and client_id is null`
+        : sql`and client_id = ${query.client}::uuid`
   return sql`
     select * from (
-      select 'hotel' as kind, h.id, h.created_at from hotel_alerts h
+      select 'hotel' as kind, h.id, h.created_at, h.client_id from hotel_alerts h
       where h.user_id = ${userId} and ${isUserHotelAlert('h')} ${resortNamed}
       union all
-      select 'dining' as kind, d.id, d.created_at from dining_alerts d
+      select 'dining' as kind, d.id, d.created_at, d.client_id from dining_alerts d
       where d.user_id = ${userId} ${restaurantNamed}
     ) alerts
     where (${query.type}::text is null or kind = ${query.type})
       and (${query.alertId}::uuid is null or id = ${query.alertId}::uuid)
+      ${ofClient}
   `
 }
 
@@ -53,8 +69,8 @@ async function countMatching(db: Executor, userId: string, query: DashboardView)
 }
 
 /**
- * One page of a user's alerts of both kinds, newest first, searched by the resort or
- * restaurant name; hotel entries of type 1 are not alerts and are left out.
+ * One page of a user's alerts of both kinds, newest first, searched by the resort, restaurant
+ * or client name and narrowed to a client; hotel entries of type 1 are not alerts and are left out.
  */
 export async function dashboardPage(db: Executor, userId: string, query: DashboardView) {
   // The page carries the total (count over the whole match); only a page past the end, which

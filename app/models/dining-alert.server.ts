@@ -8,7 +8,7 @@ import { DINING_MESSAGES } from '~/domain/dining-alert'
 import { flexibleDiningAlertSchema } from '~/domain/flexible-alert-schema'
 import { assertAlertId, editAlert, insertAlert } from '~/models/alert-rules.server'
 import { answersSeenBy } from '~/models/question.server'
-import { alertClientJson, clientNames, keptClient, readAlertClient } from '~/models/client.server'
+import { alertClientJson, clientNames, keptClient, savingAlertClient } from '~/models/client.server'
 import { snoozeKeptBefore } from '~/models/snooze.server'
 
 type Executor = Kysely<Database>
@@ -64,7 +64,8 @@ function toJson(
     lastFoundAt: iso(alert.lastFoundAt),
   }
 }
-export type DiningAlertJson = ReturnType<typeof toJson>
+/** A dining alert of the JSON contract, with its client fields (`alertClientJson`). */
+export type DiningAlertJson = ReturnType<typeof toJson> & ReturnType<typeof alertClientJson>
 
 /** The user's dining alerts, newest first; `ids` narrows to some of them. */
 export async function listDiningAlerts(db: Executor, userId: string, ids?: string[]) {
@@ -167,15 +168,16 @@ export async function createDiningAlert(
   const input = await validate(db, raw, now)
   const status =
     raw.status === DINING_STATUS.stopped ? DINING_STATUS.stopped : DINING_STATUS.running
-  const client = await readAlertClient(db, userId, raw)
-  const id = await insertAlert(
-    db,
-    userId,
-    'dining',
-    { ...columns(input), ...client },
-    status === DINING_STATUS.running,
-    now,
-    { kind: 'dining', resort: input.resortLocationIdentifier, party_size: input.partySize },
+  const id = await savingAlertClient(db, userId, raw, null, (client) =>
+    insertAlert(
+      db,
+      userId,
+      'dining',
+      { ...columns(input), ...client },
+      status === DINING_STATUS.running,
+      now,
+      { kind: 'dining', resort: input.resortLocationIdentifier, party_size: input.partySize },
+    ),
   )
   return (await listDiningAlerts(db, userId, [id]))[0]!
 }
@@ -199,19 +201,16 @@ export async function updateDiningAlert(
   const input = await validate(db, raw, now, current?.diningLocationIds)
   // Dining alerts are running (1) or stopped (0); the schema refuses any other status.
   const nextStatus = (current: number) => options.status ?? current
-  const client = await readAlertClient(
-    db,
-    userId,
-    raw,
-    await keptClient(db, 'diningAlerts', userId, id),
+  const kept = await keptClient(db, 'diningAlerts', userId, id)
+  await savingAlertClient(db, userId, raw, kept, (client) =>
+    editAlert(db, userId, 'dining', id, nextStatus, now, ({ starting }) => ({
+      ...columns(input),
+      ...client,
+      ...(input.snoozedUntil === undefined && {
+        snoozedUntil: snoozeKeptBefore(input.reserveDates.at(-1)!),
+      }),
+      ...(starting && { statusReason: null }),
+    })),
   )
-  await editAlert(db, userId, 'dining', id, nextStatus, now, ({ starting }) => ({
-    ...columns(input),
-    ...client,
-    ...(input.snoozedUntil === undefined && {
-      snoozedUntil: snoozeKeptBefore(input.reserveDates.at(-1)!),
-    }),
-    ...(starting && { statusReason: null }),
-  }))
   return (await listDiningAlerts(db, userId, [id]))[0]!
 }

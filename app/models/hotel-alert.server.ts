@@ -18,7 +18,7 @@ import {
   toResortJson,
   toRoomTypeJson,
 } from '~/models/catalogue.server'
-import { alertClientJson, clientNames, keptClient, readAlertClient } from '~/models/client.server'
+import { alertClientJson, clientNames, keptClient, savingAlertClient } from '~/models/client.server'
 import { answersSeenBy } from '~/models/question.server'
 import { snoozeKeptBefore } from '~/models/snooze.server'
 
@@ -220,26 +220,27 @@ export async function createHotelAlert(
 ) {
   const now = options.now ?? new Date()
   const input = await validate(db, raw, now)
-  const client = await readAlertClient(db, userId, raw)
-  const id = await insertAlert(
-    db,
-    userId,
-    'hotel',
-    { ...columns(input), ...client },
-    options.active ?? true,
-    now,
-    {
-      kind: 'hotel',
-      resort: input.resorts[0]!.resortId,
-      room_count: input.resorts.reduce(
-        (count, resort) => count + (resort.roomIds === 'any' ? 0 : resort.roomIds.length),
-        0,
-      ),
-      nights: input.minNights,
-      adults: input.numberOfAdults,
-      children: input.agesOfChildren.length,
-      accessible: input.accessible,
-    },
+  const id = await savingAlertClient(db, userId, raw, null, (client) =>
+    insertAlert(
+      db,
+      userId,
+      'hotel',
+      { ...columns(input), ...client },
+      options.active ?? true,
+      now,
+      {
+        kind: 'hotel',
+        resort: input.resorts[0]!.resortId,
+        room_count: input.resorts.reduce(
+          (count, resort) => count + (resort.roomIds === 'any' ? 0 : resort.roomIds.length),
+          0,
+        ),
+        nights: input.minNights,
+        adults: input.numberOfAdults,
+        children: input.agesOfChildren.length,
+        accessible: input.accessible,
+      },
+    ),
   )
   return (await listHotelAlerts(db, userId, [id]))[0]!
 }
@@ -288,19 +289,16 @@ export async function updateHotelAlert(
     }
     return asked
   }
-  const client = await readAlertClient(
-    db,
-    userId,
-    raw,
-    await keptClient(db, 'hotelAlerts', userId, id),
+  const kept = await keptClient(db, 'hotelAlerts', userId, id)
+  await savingAlertClient(db, userId, raw, kept, (client) =>
+    editAlert(db, userId, 'hotel', id, nextStatus, now, ({ status, previous }) => ({
+      ...columns(input),
+      ...client,
+      ...(input.snoozedUntil === undefined && {
+        snoozedUntil: snoozeKeptBefore(input.latestCheckInDate),
+      }),
+      ...(status !== previous && { statusReason: null }),
+    })),
   )
-  await editAlert(db, userId, 'hotel', id, nextStatus, now, ({ status, previous }) => ({
-    ...columns(input),
-    ...client,
-    ...(input.snoozedUntil === undefined && {
-      snoozedUntil: snoozeKeptBefore(input.latestCheckInDate),
-    }),
-    ...(status !== previous && { statusReason: null }),
-  }))
   return (await listHotelAlerts(db, userId, [id]))[0]!
 }

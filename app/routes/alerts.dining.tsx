@@ -15,6 +15,7 @@ import { DiningCoverageNote } from '~/components/alert-form/dining-coverage-note
 import { DiningDatesField } from '~/components/alert-form/date-range-fields'
 import { DiningPartyInput } from '~/components/alert-form/dining-party-input'
 import { AgentBanner } from '~/components/alert-form/agent-banner'
+import { ClientSection } from '~/components/alert-form/client-fields'
 import { FormSection } from '~/components/alert-form/field'
 import {
   AlertPageLayout,
@@ -36,6 +37,7 @@ import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { isOwnAlert } from '~/models/alert-rules.server'
 import { listDiningLocations } from '~/models/catalogue.server'
+import { alertClientChoice, keptClient } from '~/models/client.server'
 import { getDb } from '~/utils/db.server'
 import { getLogger } from '~/utils/logger.server'
 import { restoredDiningDraft } from '~/services/pending-alerts.server'
@@ -82,6 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The dashboard's Edit without JavaScript: the alert's fields come in the link, its id in edit.
   const editId = params.get(EDIT_FIELD)
   const editing = user && (await isOwnAlert(getDb(), user.id, 'dining', editId)) ? editId : null
+  const current = editing ? await keptClient(getDb(), 'diningAlerts', user!.id, editing) : null
   return json({
     signedIn: Boolean(user),
     editing,
@@ -95,6 +98,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: restaurant.name,
       detail: `${restaurant.area} · ${restaurant.cuisine}`,
     })),
+    // Without JavaScript, a change of restaurants or dates sends the client fields back too.
+    clientChoice: await alertClientChoice(getDb(), user?.id, current, params),
   })
 }
 
@@ -259,6 +264,11 @@ function DiningAlertForm() {
         </FormSection>
 
         <DiningCoverageNote alert={draft} />
+
+        <ClientSection
+          choice={actionData?.clientChoice ?? data.clientChoice}
+          errorOf={(name) => form.allErrors[name]?.[0]}
+        />
 
         <SubmitArea
           errors={form.errors}

@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useCallback } from 'react'
 import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
 import { ChoiceList } from '~/components/alert-form/choice-list'
+import { ClientSection } from '~/components/alert-form/client-fields'
 import { FormSection, secondaryButton } from '~/components/alert-form/field'
 import { KeepWatchingField } from '~/components/alert-form/keep-watching-field'
 import {
@@ -23,9 +24,9 @@ import { SplitStaysField } from '~/components/alert-form/split-stays-field'
 import { StayCount } from '~/components/alert-form/stay-count'
 import { StayWindowFields } from '~/components/alert-form/stay-window-fields'
 import { HotelFormGuide } from '~/components/alert-form/hotel-guide'
-import { faqPage } from '~/domain/structured-data'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
 import { EDIT_FIELD } from '~/domain/alert-drafts'
+import { CLIENT_FIELDS, clientPayload } from '~/domain/alert-client'
 import {
   ANY_ROOM,
   findLinkedResort,
@@ -50,6 +51,7 @@ import {
   toRoomTypeJson,
 } from '~/models/catalogue.server'
 import { isOwnAlert } from '~/models/alert-rules.server'
+import { alertClientChoice } from '~/models/client.server'
 import {
   checkHotelAlert,
   createHotelAlert,
@@ -58,7 +60,7 @@ import {
 } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
 import { hotelDraftCoverage, parseHotelPage, saveAlertFromPage } from '~/services/alert-page.server'
-import { hotelFormGuide } from '~/services/hotel-form-guide.server'
+import { HOTEL_FORM_FAQ_PAGE, hotelFormGuide } from '~/services/hotel-form-guide.server'
 import { replyWithError } from '~/utils/errors.server'
 import { getUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
@@ -71,7 +73,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     title: 'Disney Hotel Alerts: get a text when a sold-out resort opens up',
     description:
       'Pick a Walt Disney World or Disneyland Resort hotel, your dates and your party. We text you when a matching room opens up.',
-    structuredData: args.data ? [faqPage(args.data.guide.faq)] : [],
+    structuredData: args.data?.structuredData ?? [],
   })
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -100,6 +102,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q: changing ? '' : (params.get('q') ?? ''),
     resorts: offered.map(toCatalogueChoice),
     guide: hotelFormGuide(offered),
+    // The page's meta says it; built on the server, away from the page's JavaScript budget.
+    structuredData: [HOTEL_FORM_FAQ_PAGE],
+    // Without JavaScript, Update room types sends the client fields back in the address.
+    clientChoice: await alertClientChoice(db, user?.id, edited ?? null, params),
     ...(await pageDraft(
       offered,
       // A resort from the link's other names comes without room types.
@@ -157,24 +163,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const timeZone = findDestination(resort?.locationIdentifier)?.timeZone ?? 'America/Los_Angeles'
   const submission = parseHotelPage(formData, todayIn(timeZone))
   // The form again as it was sent, for the page to show with its errors.
-  const sent = async () => pageDraft(await listSoldResorts(db), posted, null)
+  const sent = async () => ({
+    ...(await pageDraft(await listSoldResorts(db), posted, null)),
+    clientChoice: await alertClientChoice(db, (await getUser(request))?.id, null, formData),
+  })
   if (submission.status !== 'success') {
     return json({ result: submission.reply(), ...(await sent()) }, { status: 400 })
   }
   // The flexible alert the form says, which the model checks again against the catalogue.
   const value: Record<string, unknown> = { ...submission.value }
+  // An account's alert may be for one of its clients; a visitor's draft has none.
+  const owned = { ...value, ...clientPayload(Object.fromEntries(formData)) }
   const editId = formData.get(EDIT_FIELD)
   const outcome = await saveAlertFromPage(request, {
     kind: 'hotel',
     value,
     check: () => checkHotelAlert(db, value),
-    create: (userId) => createHotelAlert(db, userId, value),
+    create: (userId) => createHotelAlert(db, userId, owned),
     edit:
       typeof editId === 'string'
         ? {
             id: editId,
             update: (userId, id) =>
-              updateHotelAlert(db, userId, id, value, { kind: 'availability' }),
+              updateHotelAlert(db, userId, id, owned, { kind: 'availability' }),
             failedMessage: HOTEL_MESSAGES.updateFailed,
           }
         : undefined,
@@ -196,10 +207,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /**
  * Where the page shows a refusal of the model: beside the resort or room types it names (what
- * only the catalogue can tell), the form's own resort being the alert's first; anything else
- * above the submit button, as the page's fields are checked before saving.
+ * only the catalogue can tell), the form's own resort being the alert's first, or the client
+ * fields; anything else above the submit button, as the page's fields are checked before saving.
  */
 function formFieldOf(field: string | undefined): string | null {
+  if ((CLIENT_FIELDS as readonly unknown[]).includes(field)) return field!
   const named = /^resorts\[(\d+)\]\.(resortId|roomIds)$/.exec(field ?? '')
   if (!named) return field === 'resorts' ? 'resortId' : null
   const [, index, name] = named
@@ -402,6 +414,8 @@ export default function HotelAlertPage() {
             style="form"
           />
         </FormSection>
+
+        <ClientSection choice={shown.clientChoice} errorOf={errorOf} />
 
         <SubmitArea
           errors={form.errors}

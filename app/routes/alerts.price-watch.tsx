@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useCallback } from 'react'
 import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
 import { ChoiceList } from '~/components/alert-form/choice-list'
+import { ClientSection } from '~/components/alert-form/client-fields'
 import { AlertSaveError, FormSection, secondaryButton } from '~/components/alert-form/field'
 import { AlertPageLayout, PageLoadError } from '~/components/alert-form/page-chrome'
 import { PartyFields } from '~/components/alert-form/party-fields'
@@ -19,6 +20,7 @@ import {
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
 import { StatusButton } from '~/components/ui/button'
 import { EDIT_FIELD } from '~/domain/alert-drafts'
+import { clientPayload } from '~/domain/alert-client'
 import { toCatalogueChoice } from '~/domain/catalogue-choices'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
@@ -26,6 +28,7 @@ import { HOTEL_MESSAGES, missingHotelParts, requiredFieldsMessage } from '~/doma
 import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { isOwnAlert } from '~/models/alert-rules.server'
+import { alertClientChoice, keptClient } from '~/models/client.server'
 import {
   findResort,
   listRoomTypes,
@@ -89,11 +92,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (watch && 'watch' in watch && watch.watch === 'price')
       throw redirect(priceWatchEditHref(watch))
   }
+  const current = editing ? await keptClient(db, 'hotelAlerts', user!.id, editing) : null
   return json({
     signedIn: Boolean(user),
     editing,
     q: changing ? '' : (params.get('q') ?? ''),
     resorts: offered.map(toCatalogueChoice),
+    // Without JavaScript, Update room types sends the client fields back in the address.
+    clientChoice: await alertClientChoice(db, user?.id, current, params),
     ...(await pageDraft(
       offered,
       changing ? { ...draft, stay: { ...draft.stay, resortId: null } } : draft,
@@ -128,23 +134,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await import('~/domain/price-watch-form')
   const submission = form.parsePriceWatchForm(todayIn(timeZone))(formData)
   // The form again as it was sent, for the page to show with its errors.
-  const sent = async () => pageDraft(await listSoldResorts(db), posted)
+  const sent = async () => ({
+    ...(await pageDraft(await listSoldResorts(db), posted)),
+    clientChoice: await alertClientChoice(db, (await getUser(request))?.id, null, formData),
+  })
   if (submission.status !== 'success') {
     return json({ result: submission.reply(), ...(await sent()) }, { status: 400 })
   }
   const value: Record<string, unknown> = { ...submission.value }
+  // An account's watch may be for one of its clients; a visitor's draft has none.
+  const owned = { ...value, ...clientPayload(Object.fromEntries(formData)) }
   const editId = formData.get(EDIT_FIELD)
   const outcome = await saveAlertFromPage(request, {
     kind: 'hotel',
     watch: 'price',
     value,
     check: () => checkHotelAlert(db, value),
-    create: (userId) => createHotelAlert(db, userId, value),
+    create: (userId) => createHotelAlert(db, userId, owned),
     edit:
       typeof editId === 'string'
         ? {
             id: editId,
-            update: (userId, id) => updateHotelAlert(db, userId, id, value, { kind: 'price' }),
+            update: (userId, id) => updateHotelAlert(db, userId, id, owned, { kind: 'price' }),
             failedMessage: HOTEL_MESSAGES.updateFailed,
           }
         : undefined,
@@ -311,6 +322,8 @@ export default function PriceWatchPage() {
         <FormSection title="What You Paid" id="paid-heading">
           <WhatYouPaidFields draft={shown.draft} errorOf={errorOf} />
         </FormSection>
+
+        <ClientSection choice={shown.clientChoice} errorOf={errorOf} />
 
         <div className="space-y-3">
           {form.errors?.map((error) => (

@@ -37,6 +37,7 @@ import { SESSION_KEYS } from '~/domain/storage-keys'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { deleteAlert, setAlertStatus } from '~/models/alert-rules.server'
 import { listSoldResorts } from '~/models/catalogue.server'
+import { alertClientChoice } from '~/models/client.server'
 import {
   alertCounts,
   dashboardPage,
@@ -78,7 +79,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (arrival) throw arrival
   }
 
-  const view = readDashboardView(url.searchParams)
+  // The account's clients: the list's filter, and the wizards' client fields.
+  const clientChoice = await alertClientChoice(db, user.id)
+  const view = readDashboardView(
+    url.searchParams,
+    clientChoice?.clients.map((client) => client.id),
+  )
   const [plan, subscription, page, counts, resorts, { notice, headers }, textsOffAt] =
     await Promise.all([
       user.planId ? findPlan(db, user.planId) : undefined,
@@ -111,6 +117,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       newWatch: url.searchParams.get('watch') === 'price',
       prefillResortId: prefill?.id ?? null,
       resorts: opening.openAddAlert && resorts ? resorts.map(toCatalogueChoice) : null,
+      clientChoice,
       notice,
     },
     { headers },
@@ -236,7 +243,7 @@ export default function Dashboard() {
 
       {!hydrated && prefilled && <ContinueHotelAlert params={searchParams} resort={prefilled} />}
 
-      <Filters view={data.view} />
+      <Filters view={data.view} clients={data.clientChoice?.clients ?? []} />
 
       {deleteError && (
         <Notice tone="error" className="mt-4 text-sm">
@@ -276,9 +283,16 @@ export default function Dashboard() {
           resorts={data.resorts}
           editing={wizard.editing}
           prefillResortId={data.prefillResortId}
+          clientChoice={data.clientChoice}
         />
       )}
-      {wizard?.kind === 'dining' && <DiningWizard onClose={closeWizard} editing={wizard.editing} />}
+      {wizard?.kind === 'dining' && (
+        <DiningWizard
+          onClose={closeWizard}
+          editing={wizard.editing}
+          clientChoice={data.clientChoice}
+        />
+      )}
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete alert"

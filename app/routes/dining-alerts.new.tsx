@@ -3,6 +3,7 @@ import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { DateInput } from '~/components/alert-form/calendar'
+import { ClientSection } from '~/components/alert-form/client-fields'
 import { DiningCoverageNote } from '~/components/alert-form/dining-coverage-note'
 import { FormSection, inputClass } from '~/components/alert-form/field'
 import { AlertPageLayout, SubmitArea } from '~/components/alert-form/page-chrome'
@@ -22,6 +23,7 @@ import {
   twelveHour,
 } from '~/domain/dining-alert'
 import { listDiningLocations } from '~/models/catalogue.server'
+import { alertClientChoice } from '~/models/client.server'
 import { saveDiningFromPage } from '~/services/dining-page.server'
 import { getDb } from '~/utils/db.server'
 import { readFormData } from '~/utils/http.server'
@@ -63,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ])
   return json({
     signedIn: Boolean(user),
+    clientChoice: await alertClientChoice(getDb(), user?.id, null, params),
     location: destination.identifier,
     display: destination.display,
     today: todayIn(destination.timeZone),
@@ -76,7 +79,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request)
   if (!asPageFields(formData))
     return json(
-      { result: { error: { flexibility: [SIMPLE_FLEXIBILITY_MESSAGE] } } },
+      {
+        result: { error: { flexibility: [SIMPLE_FLEXIBILITY_MESSAGE] } },
+        clientChoice: await alertClientChoice(
+          getDb(),
+          (await getUser(request))?.id,
+          null,
+          formData,
+        ),
+      },
       { status: 400 },
     )
   return saveDiningFromPage(request, formData, context.clientIp)
@@ -204,6 +215,11 @@ export default function NewDiningAlert() {
         </FormSection>
 
         <DiningCoverageNote alert={filledIn ?? draft} />
+
+        <ClientSection
+          choice={actionData?.clientChoice ?? data.clientChoice}
+          errorOf={(name) => errors[name]?.[0]}
+        />
 
         <SubmitArea
           errors={errors['']?.filter(Boolean) ?? undefined}

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { CtaBanner } from '~/components/cta-banner'
-import { PlanCard, toPlanCard } from '~/components/plan-card'
+import { AgentPlans, PlanCard, toPlanCard } from '~/components/plan-card'
 import { SupportLink } from '~/components/support-link'
 import { useTrackOnShow } from '~/hooks/use-analytics'
 import { alertIntentQuery } from '~/domain/checkout'
@@ -99,6 +99,7 @@ export default function Pricing() {
             </li>
           ))}
         </ul>
+        <AgentPlans plans={plans} />
         <p className="mt-10 text-center text-slate-600">
           Questions? Read the{' '}
           <Link to="/faq" className="text-brand-700 font-medium underline">

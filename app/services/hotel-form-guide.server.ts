@@ -1,6 +1,6 @@
 import { DESTINATIONS, type DestinationId } from '~/domain/destinations'
 import { hotelPagePath } from '~/domain/hotel-page'
-import type { QuestionAndAnswer } from '~/domain/structured-data'
+import { faqPage, type QuestionAndAnswer } from '~/domain/structured-data'
 
 /*
  * What the hotel form shows below itself: example alerts, hotel pages by destination and its
@@ -71,3 +71,9 @@ export function hotelFormGuide(resorts: readonly ResortChoice[]) {
   }
 }
 export type HotelFormGuideData = ReturnType<typeof hotelFormGuide>
+
+/**
+ * The questions as schema.org data for the page's meta, made here: the builders stay out of the
+ * page's JavaScript too.
+ */
+export const HOTEL_FORM_FAQ_PAGE = faqPage(HOTEL_FORM_FAQ)

@@ -128,6 +128,7 @@ const FIELDS = [
   'note',
   'clientId',
   'textTo',
+  'newClientName',
   // Prices (issue 30): the API's and the page forms' names.
   'maxNightlyPrice',
   'maxTotalPrice',

@@ -2,7 +2,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
-import { PlanCard } from '~/components/plan-card'
+import { AgentPlans, PlanCard } from '~/components/plan-card'
 import { createUser, legacyPlan } from '../../db/factories.ts'
 import { loader as pricing } from '~/routes/pricing'
 import { action as startPlan, loader as payment } from '~/routes/payment.($plan)'
@@ -45,6 +45,10 @@ describe('/pricing', () => {
     expect(card(club)).toContain('Alerts for up to 40 clients')
     const family = data.plans.find((plan: { id: string }) => plan.id === 'magic-hour')
     expect(card(family)).not.toContain('client')
+    const forAgents = renderToStaticMarkup(createElement(AgentPlans, { plans: data.plans }))
+    expect(forAgents).toContain('For travel agents')
+    expect(forAgents).toContain('The Club (up to 40 clients) keeps your clients')
+    expect(renderToStaticMarkup(createElement(AgentPlans, { plans: [family] }))).toBe('')
   })
 
   it('asks a signed-in user with no plan to select one', async () => {

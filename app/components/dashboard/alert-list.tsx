@@ -45,6 +45,13 @@ function AlertPageLink({ alert, className }: { alert: DashboardAlert; className:
   )
 }
 
+/** The client an alert is for (issue 31), when it is for one. */
+function ClientName({ alert }: { alert: DashboardAlert }) {
+  return alert.clientName ? (
+    <span className="block text-xs font-medium text-slate-700">For {alert.clientName}</span>
+  ) : null
+}
+
 /** What the owner must know first about an alert: its restaurant has left Disney's list. */
 function AlertNotice({ alert }: { alert: DashboardAlert }) {
   const notice = alertNotice(alert)
@@ -235,6 +242,7 @@ function TableRow({ alert, actions }: { alert: ListedAlert; actions: AlertRowAct
       <td className="px-4 py-3">
         <AlertPageLink alert={alert} className="block font-medium text-slate-900" />
         <span className="block text-xs text-slate-500">{alertWhere(alert)}</span>
+        <ClientName alert={alert} />
         <AlertNotice alert={alert} />
       </td>
       <td className="px-4 py-3 whitespace-nowrap">{alertWhen(alert)}</td>
@@ -296,6 +304,7 @@ function Card({ alert, actions }: { alert: ListedAlert; actions: AlertRowActions
           <p className="text-sm text-slate-500">
             <span className="capitalize">{alert.kind}</span> · {alertWhere(alert)}
           </p>
+          <ClientName alert={alert} />
         </div>
         <StatusBadge alert={alert} status={status} pausedBecause={actions.paused} />
       </div>

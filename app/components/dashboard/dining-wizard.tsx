@@ -1,5 +1,6 @@
 import { AlertSaveError } from '~/components/alert-form/field'
 import { useState } from 'react'
+import { ClientFields } from '~/components/alert-form/client-fields'
 import { DiningDatesField } from '~/components/alert-form/date-range-fields'
 import { DiningCoverageNote } from '~/components/alert-form/dining-coverage-note'
 import { DiningPartyInput } from '~/components/alert-form/dining-party-input'
@@ -7,13 +8,14 @@ import { RestaurantChoices } from '~/components/alert-form/restaurant-choices'
 import { TimePreferenceField } from '~/components/alert-form/time-preference'
 import { Modal } from '~/components/modal'
 import { diningAlertFields, diningDraftOf, type DiningDraft } from '~/domain/dining-drafts'
+import type { ClientChoice } from '~/domain/alert-client'
 import { diningAlertShape } from '~/domain/alert-shape'
 import type { CatalogueChoice } from '~/domain/catalogue-choices'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { DINING_MESSAGES, DINING_PARTY, WIZARD_TOLERANCES } from '~/domain/dining-alert'
 import type { DiningAlertJson } from '~/models/dining-alert.server'
-import { useAlertSaver } from './save-alert'
+import { useAlertSaver, useClientChoice } from './save-alert'
 import { useRestaurantChoices } from './use-catalogue'
 import { WizardFooter, WizardSteps } from './wizard-parts'
 
@@ -65,11 +67,15 @@ function useChoices(draft: DiningDraft, editing?: DiningAlertJson) {
 export function DiningWizard({
   onClose,
   editing,
+  clientChoice,
 }: {
   onClose: () => void
   editing?: DiningAlertJson
+  /** The account's clients; null when it has none and its plan keeps none. */
+  clientChoice: ClientChoice | null
 }) {
   const [step, setStep] = useState(0)
+  const clients = useClientChoice(clientChoice, editing)
   const [draft, setDraft] = useState(() => (editing ? diningDraftOf(editing) : NEW_DRAFT))
   const { saving, error, fail, save } = useAlertSaver(onClose)
   const { choices, first, loading } = useChoices(draft, editing)
@@ -94,6 +100,7 @@ export function DiningWizard({
         ...(editing && { id: editing.id }),
         ...diningAlertFields({ ...draft, resortLocationIdentifier: destination }),
         ...(one && { diningLocationName: first.name }),
+        ...clients.payload,
         status: editing ? editing.status : 1,
       },
       editing ? DINING_MESSAGES.updateFailed : 'Failed to create alert',
@@ -142,6 +149,7 @@ export function DiningWizard({
               />
             </div>
             <DiningCoverageNote alert={draft} />
+            {clients.choice && <ClientFields choice={clients.choice} onChange={clients.change} />}
           </>
         )}
         {error && (

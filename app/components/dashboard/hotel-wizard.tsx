@@ -1,6 +1,7 @@
 import { AlertSaveError } from '~/components/alert-form/field'
 import { useState } from 'react'
 import { ChoiceList } from '~/components/alert-form/choice-list'
+import { ClientFields } from '~/components/alert-form/client-fields'
 import { KeepWatchingField } from '~/components/alert-form/keep-watching-field'
 import { PartyFields } from '~/components/alert-form/party-fields'
 import { PriceCeilingField } from '~/components/alert-form/price-ceiling-field'
@@ -19,6 +20,7 @@ import {
   priceCeilingFields,
   stayEndOf,
 } from '~/domain/hotel-drafts'
+import type { ClientChoice } from '~/domain/alert-client'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { isTooWide } from '~/domain/flexible-cost'
@@ -26,7 +28,7 @@ import { HOTEL_MESSAGES } from '~/domain/hotel-alert'
 import { PRICE_MESSAGES } from '~/domain/price-terms'
 import type { HotelAlertJson } from '~/models/hotel-alert.server'
 import type { CatalogueChoice } from '~/domain/catalogue-choices'
-import { useAlertSaver } from './save-alert'
+import { useAlertSaver, useClientChoice } from './save-alert'
 import { useResortChoices } from './use-catalogue'
 import { WizardFooter, WizardSteps } from './wizard-parts'
 
@@ -41,14 +43,18 @@ export function HotelWizard({
   resorts: fromPage,
   editing,
   prefillResortId = null,
+  clientChoice,
 }: {
   onClose: () => void
   /** Given when the page opened the wizard (a link that works without JavaScript). */
   resorts: readonly CatalogueChoice[] | null
   editing?: HotelAlertJson
   prefillResortId?: string | null
+  /** The account's clients; null when it has none and its plan keeps none. */
+  clientChoice: ClientChoice | null
 }) {
   const [step, setStep] = useState(0)
+  const clients = useClientChoice(clientChoice, editing)
   const { saving, error, fail, save } = useAlertSaver(onClose)
   const { resorts, loading, failed } = useResortChoices(fromPage)
   const hotel = useHotelDraft(
@@ -93,6 +99,7 @@ export function HotelWizard({
       accessible: draft.accessible,
       keepWatching: draft.keepWatching,
       ...ceiling,
+      ...clients.payload,
       active: true,
     }
     await save(
@@ -205,6 +212,7 @@ export function HotelWizard({
               onChange={(keepWatching) => hotel.update({ keepWatching })}
               style="wizard"
             />
+            {clients.choice && <ClientFields choice={clients.choice} onChange={clients.change} />}
             <StayCount cost={cost} said={null} />
           </>
         )}

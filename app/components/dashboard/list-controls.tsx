@@ -4,10 +4,17 @@ import { Button } from '~/components/ui/button'
 import { PageLinks } from '~/components/ui/page-links'
 
 /**
- * Search by name and the type tabs, both plain GET forms and links so they work without
- * JavaScript, and the way back to the whole list when one alert is shown alone.
+ * Search by name, the client (for an account that has clients) and the type tabs, plain GET
+ * forms and links so they work without JavaScript, and the way back to the whole list when one
+ * alert is shown alone.
  */
-export function Filters({ view }: { view: DashboardView }) {
+export function Filters({
+  view,
+  clients,
+}: {
+  view: DashboardView
+  clients: readonly { id: string; name: string }[]
+}) {
   const types = [
     { value: null, label: 'All alerts' },
     { value: 'hotel' as const, label: 'Hotel' },
@@ -27,7 +34,7 @@ export function Filters({ view }: { view: DashboardView }) {
         </p>
       )}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <Form method="get" className="flex gap-2" role="search">
+        <Form method="get" className="flex flex-wrap gap-2" role="search">
           {view.type && <input type="hidden" name="type" value={view.type} />}
           {view.perPage !== 10 && <input type="hidden" name="perPage" value={view.perPage} />}
           <label htmlFor="alert-search" className="sr-only">
@@ -38,9 +45,36 @@ export function Filters({ view }: { view: DashboardView }) {
             type="search"
             name="q"
             defaultValue={view.search}
-            placeholder="Search by resort or restaurant"
+            placeholder={
+              clients.length
+                ? 'Search by resort, restaurant or client'
+                : 'Search by resort or restaurant'
+            }
             className="w-full rounded-lg border border-slate-300 px-3 py-2 sm:w-72"
           />
+          {clients.length > 0 && (
+            <>
+              <label htmlFor="alert-client" className="sr-only">
+                Client
+              </label>
+              <select
+                id="alert-client"
+                name="client"
+                key={view.client}
+                defaultValue={view.client ?? ''}
+                onChange={(event) => event.currentTarget.form?.requestSubmit()}
+                className="rounded-lg border border-slate-300 px-2 py-2"
+              >
+                <option value="">Every client</option>
+                <option value="none">No client (mine)</option>
+                {clients.map((client) => (
+                  <option key={client.id} value={client.id}>
+                    {client.name}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
           <Button type="submit" tone="quiet" size="sm">
             Search
           </Button>
@@ -70,6 +104,7 @@ export function Pagination({ view, total }: { view: DashboardView; total: number
       <Form method="get" className="flex items-center gap-2">
         {view.search && <input type="hidden" name="q" value={view.search} />}
         {view.type && <input type="hidden" name="type" value={view.type} />}
+        {view.client && <input type="hidden" name="client" value={view.client} />}
         <label htmlFor="per-page">Rows per page</label>
         <select
           id="per-page"

@@ -1,5 +1,6 @@
 import { useRevalidator } from '@remix-run/react'
 import { useState } from 'react'
+import type { ClientChoice } from '~/domain/alert-client'
 import { ALERT_ERRORS } from '~/domain/alerts'
 
 export interface SaveError {
@@ -68,4 +69,33 @@ export function useAlertSaver(onSaved: () => void) {
   }
 
   return { saving, error, fail: (message: string) => setError({ message }), save }
+}
+
+/**
+ * A wizard's client fields (issue 31), kept across its steps: the account's clients with the
+ * edited alert's choice, and what the payload says of them (a new client's name adds the client
+ * as the alert is saved, decision 0035). Nothing for an account with no clients whose plan keeps
+ * none, so an edit keeps the alert's client.
+ */
+export function useClientChoice(
+  choice: ClientChoice | null,
+  editing?: { clientId: string | null; textTo: string },
+) {
+  const [shown, setShown] = useState(
+    () =>
+      choice &&
+      (editing ? { ...choice, clientId: editing.clientId ?? '', textTo: editing.textTo } : choice),
+  )
+  return {
+    choice: shown,
+    change: (fields: Partial<ClientChoice>) =>
+      setShown((current) => current && { ...current, ...fields }),
+    payload: shown
+      ? {
+          clientId: shown.clientId || null,
+          textTo: shown.textTo,
+          newClientName: shown.newClientName,
+        }
+      : {},
+  }
 }
