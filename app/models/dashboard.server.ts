@@ -111,6 +111,7 @@ export async function withTexts(db: Executor, alerts: DashboardAlert[]) {
       .filter((text) => text.alertKind === alert.kind && text.alertId === alert.id)
       .map((text) => ({
         body: text.body,
+        toClient: text.recipient === 'client',
         status: text.status,
         problem: textProblem(text),
         created: new Date(text.createdAt).toISOString(),

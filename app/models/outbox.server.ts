@@ -242,7 +242,17 @@ export async function textsOfAlerts(db: Executor, alerts: { kind: AlertKind; id:
   if (alerts.length === 0) return []
   return db
     .selectFrom('notifications')
-    .select(['alertKind', 'alertId', 'body', 'status', 'error', 'errorCode', 'createdAt', 'sentAt'])
+    .select([
+      'alertKind',
+      'alertId',
+      'recipient',
+      'body',
+      'status',
+      'error',
+      'errorCode',
+      'createdAt',
+      'sentAt',
+    ])
     .where((eb) =>
       eb.or(
         alerts.map((alert) =>

@@ -20,6 +20,7 @@ import { todayIn } from '~/domain/dates'
 import { TEXTS_PER_ALERT_PER_DAY } from '~/domain/openings'
 import { diningOpeningText } from '~/domain/texts'
 import { deleteClient } from '~/models/client.server'
+import { withTexts } from '~/models/dashboard.server'
 import { optOut } from '~/models/outbox.server'
 import { releaseHeldTexts } from '~/models/quiet-hours.server'
 import { loader as shortLink } from '~/routes/o.$code'
@@ -178,6 +179,14 @@ describe('who an alert of a client texts', () => {
       expect(tapped.headers.get('Location')).toBe(toClient!.bookingUrl)
       expect(await textRow(toClient!.id)).toMatchObject({ clicks: 1 })
       expect(await textRow(toAgent!.id)).toMatchObject({ clicks: 0 })
+      // The dashboard's history of the alert lists both copies, the client's said to be so.
+      const [listed] = await withTexts(db, [{ kind: 'dining', id: alerts[index]!.id } as never])
+      expect(listed!.texts.map((text) => [text.toClient, text.body]).sort()).toEqual(
+        [
+          [false, toAgent!.body],
+          [true, toClient!.body],
+        ].sort(),
+      )
     }
     expect(codes.size).toBe(4)
   })

@@ -15,6 +15,8 @@ import { SnoozeControl, snoozableOf } from './snooze-control'
 /** A text sent for an alert, as its history shows it. */
 export interface SentText {
   body: string
+  /** The copy sent to the alert's client (issue 31), not to the account's own phone. */
+  toClient: boolean
   status: TextStatus
   /** Why the carrier did not deliver it, in plain words. */
   problem: string | null
@@ -96,6 +98,7 @@ function TextHistory({ texts }: { texts: SentText[] }) {
         {texts.map((text) => (
           <li key={text.created + text.body} suppressHydrationWarning>
             <span className="font-semibold">{TEXT_STATUS_LABEL[text.status]}</span>
+            {text.toClient && ' to your client'}
             {text.problem && ` (${text.problem})`}{' '}
             {formatDistanceToNowStrict(new Date(text.created), { addSuffix: true })}: {text.body}
           </li>
