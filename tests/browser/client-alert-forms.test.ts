@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { createUser } from '../../db/factories.ts'
 import { CLIENT_MESSAGES } from '~/domain/client'
 import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
+import { expectNoSeriousAxeViolation } from '../support/axe.ts'
 import { monthAhead } from '../support/journey-dates.ts'
 
 /*
@@ -107,16 +107,8 @@ describe.each(MODES.filter((mode) => mode.javaScript))(
         expect(await dialog.getByRole('link', { name: 'The Smiths' }).getAttribute('href')).toBe(
           `/settings/clients/${smiths.id}`,
         )
-        // axe-core's WCAG 2.x A and AA rules find nothing serious in the wizard's client fields.
-        const { violations } = await new AxeBuilder({ page })
-          .include('[role="dialog"]')
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze()
-        expect(
-          violations
-            .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-            .map((violation) => [violation.id, violation.nodes.map((node) => node.target)]),
-        ).toEqual([])
+        // axe-core finds nothing serious in the wizard's client fields.
+        await expectNoSeriousAxeViolation(page, '[role="dialog"]')
         await dialog.getByLabel('Me', { exact: true }).check()
         await expect.poll(() => dialog.getByText(/replies YES/).count()).toBe(0)
         await dialog.getByLabel('Both').check()

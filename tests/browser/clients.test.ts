@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
@@ -11,6 +10,7 @@ import {
   textFromPhoneToApp,
   withPage,
 } from '../support/browser.ts'
+import { expectNoSeriousAxeViolation } from '../support/axe.ts'
 import { monthAhead } from '../support/journey-dates.ts'
 import { readOutbox } from '../support/outbox.ts'
 
@@ -36,19 +36,6 @@ async function agent() {
     stripeSubscriptionPlanId: 'price_mock_the_club',
     trialStartUtc: new Date(),
   })
-}
-
-/** axe-core's WCAG 2.x A and AA rules find nothing serious on the page (JavaScript on only). */
-async function expectAccessible(page: Page, javaScript: boolean) {
-  if (!javaScript) return
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  expect(
-    violations
-      .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-      .map((violation) => [violation.id, violation.nodes.map((node) => node.target)]),
-  ).toEqual([])
 }
 
 async function addClient(page: Page, name: string, phoneNumber: string) {
@@ -93,7 +80,7 @@ describe.each(
       await addClient(page, rivera.name, rivera.phone)
       await addClient(page, chen.name, chen.phone)
       await page.getByText('2 of 40 clients').waitFor()
-      await expectAccessible(page, mode.javaScript)
+      if (mode.javaScript) await expectNoSeriousAxeViolation(page)
       if (mode.viewport === 'phone') await expectFitsScreen(page, 'phone')
 
       await diningAlertFor(page, rivera.name, 10, mode.javaScript)
@@ -120,7 +107,7 @@ describe.each(
       await textFromPhoneToApp(rivera.phone, 'YES')
       await page.reload()
       await page.getByText('Agreed to texts').first().waitFor()
-      await expectAccessible(page, mode.javaScript)
+      if (mode.javaScript) await expectNoSeriousAxeViolation(page)
       // The other client was never asked, and has agreed to nothing.
       expect(
         await db

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { listDiningAlerts } from '~/models/dining-alert.server'
 import { expectFitsScreen, logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
+import { expectNoSeriousAxeViolation } from '../support/axe.ts'
 import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
 
 /*
@@ -59,19 +59,6 @@ async function fillFlexibleForm(page: Page, javaScript: boolean) {
   await page.getByText('Dinner', { exact: true }).click()
   if (!javaScript) await page.getByRole('button', { name: 'Count again' }).click()
   await page.getByText('Covers 2 restaurants on 4 dates: 4 checks, one a date.').waitFor()
-}
-
-/** axe-core's WCAG 2.x A and AA rules find nothing serious in the form as it is filled in. */
-async function expectNoSeriousAxeViolation(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  const serious = violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  )
-  expect(
-    serious.map((violation) => [violation.id, violation.nodes.map((node) => node.target)]),
-  ).toEqual([])
 }
 
 const theList = (page: Page, viewport: string) =>
