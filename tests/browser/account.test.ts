@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { sql } from 'kysely'
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '../../db/client.ts'
 import { createAlertRow, createUser, fakePhoneNumber } from '../../db/factories.ts'
@@ -33,23 +33,6 @@ afterAll(() => db.destroy())
 
 const POP_CENTURY = "Disney's Pop Century Resort"
 const RIVIERA_PAGE = '/alerts/disney-world/disney-s-riviera-resort'
-
-let visitors = 0
-/**
- * `withPage`, from an address of this file's own range. The journeys here sign in often (a phone
- * change three times); the login limits count codes per /24 too, and the other files' visitors
- * share 198.51.100.0/24.
- */
-function visit(
-  mode: { viewport: ViewportName; javaScript: boolean },
-  journey: (page: Page, context: BrowserContext) => Promise<void>,
-) {
-  const address = `203.0.113.${++visitors}`
-  return withPage(mode, async (page, context) => {
-    await context.setExtraHTTPHeaders({ 'X-Forwarded-For': address })
-    await journey(page, context)
-  })
-}
 
 /** Logout from the header: the desktop bar, or the phone's menu. */
 async function logOut(page: Page, viewport: ViewportName) {
@@ -159,7 +142,7 @@ async function expectErrorBeside(page: Page, field: Locator, message: string) {
 
 describe.each(MODES)('editing the profile ($label)', (mode) => {
   it('refuses a bad email beside the field, saving nothing, then saves and Settings shows it', async () => {
-    await visit(mode, async (page) => {
+    await withPage(mode, async (page) => {
       const user = await createUser(db, { planId: 'magic-hour', trialStartUtc: new Date() })
       await logIn(page, user.phoneNumber, mode.javaScript)
       await page.goto('/settings')
@@ -202,7 +185,7 @@ describe.each(MODES)('editing the profile ($label)', (mode) => {
 
 describe.each(MODES)('changing the phone number ($label)', (mode) => {
   it('refuses a number in use, texts a code to the new one, changes once it is entered, and logs in with it', async () => {
-    await visit(mode, async (page, context) => {
+    await withPage(mode, async (page, context) => {
       const tag = randomBytes(4).toString('hex')
       const user = await createUser(db, {
         name: `Robin ${tag}`,
@@ -297,7 +280,7 @@ describe.each(MODES)('changing the phone number ($label)', (mode) => {
 
 describe.each(MODES)('downloading my data ($label)', (mode) => {
   it('Settings downloads one JSON file with the profile, alerts, texts and chat', async () => {
-    await visit(mode, async (page) => {
+    await withPage(mode, async (page) => {
       const tag = randomBytes(4).toString('hex')
       const user = await createUser(db, {
         name: `Walt ${tag}`,
@@ -405,7 +388,7 @@ async function rowsOfUser(userId: string) {
 
 describe.each(MODES)('deleting my account ($label)', (mode) => {
   it('refuses the wrong word, then deletes every row of the user and cancels the Stripe subscription', async () => {
-    await visit(mode, async (page, context) => {
+    await withPage(mode, async (page, context) => {
       const phoneNumber = fakePhoneNumber()
       await logIn(page, phoneNumber, mode.javaScript)
       await page.goto('/payment/magic-hour')
@@ -517,7 +500,7 @@ describe.each(MODES)('deleting my account ($label)', (mode) => {
 
 describe.each(MODES)('STOP, then START, texted from the phone ($label)', (mode) => {
   it('shows texts off on the dashboard and in Settings, and back to normal after START', async () => {
-    await visit(mode, async (page) => {
+    await withPage(mode, async (page) => {
       const user = await createUser(db, { planId: 'magic-hour', trialStartUtc: new Date() })
       const alert = await createAlertRow(db, 'dining', user.id)
       const entry = alertEntry(page, mode.viewport, await restaurantName())
@@ -571,7 +554,7 @@ describe.each(MODES)('STOP, then START, texted from the phone ($label)', (mode) 
 
 describe.each(MODES)('a plan that lapsed, then chosen again ($label)', (mode) => {
   it('reads and pauses under "No active subscription", cannot add or start, then pays and starts again', async () => {
-    await visit(mode, async (page) => {
+    await withPage(mode, async (page) => {
       // The trial ended long ago and the paid plan with it: no plan, alerts left as they were.
       const user = await createUser(db, {
         planId: null,
@@ -665,7 +648,7 @@ describe.each(MODES.filter((mode) => mode.viewport === 'phone'))(
     }
 
     it('Settings, the dashboard, the hotel list and a hotel page fit, with nothing floating over them', async () => {
-      await visit(mode, async (page) => {
+      await withPage(mode, async (page) => {
         const user = await createUser(db, { planId: 'magic-hour', trialStartUtc: new Date() })
         await createAlertRow(db, 'hotel', user.id)
         const dining = await createAlertRow(db, 'dining', user.id)
@@ -711,7 +694,7 @@ describe.each(MODES.filter((mode) => mode.viewport === 'phone'))(
 
 describe.each(MODES)('a test text from Settings ($label)', (mode) => {
   it('texts the phone, says so beside the button and shows its delivery', async () => {
-    await visit(mode, async (page) => {
+    await withPage(mode, async (page) => {
       const user = await createUser(db, { planId: 'magic-hour' })
       await logIn(page, user.phoneNumber, mode.javaScript, '/login?redirect=%2Fsettings')
       await page.waitForURL((url) => url.pathname === '/settings')
@@ -738,7 +721,7 @@ describe.each(MODES.filter((mode) => !mode.javaScript))(
   'editing an alert without JavaScript ($label)',
   (mode) => {
     it('saves a change from the filled-in form, and refuses a copy of a running alert with a link to it', async () => {
-      await visit(mode, async (page) => {
+      await withPage(mode, async (page) => {
         const user = await createUser(db, { planId: 'magic-hour' })
         const stay = (days: number) =>
           new Date(Date.now() + days * 24 * 60 * 60_000).toISOString().slice(0, 10)

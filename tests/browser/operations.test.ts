@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
 import { fakePhoneNumber } from '../../db/factories.ts'
-import { waitForCode } from '../support/browser.ts'
+import { visitorAddress, waitForCode } from '../support/browser.ts'
 
 const baseUrl = () => inject('baseUrl')
 const ADMIN = '+12015550197'
@@ -12,7 +12,7 @@ async function apiToken(phoneNumber: string) {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
-        'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 254) + 1}`,
+        'X-Forwarded-For': visitorAddress(),
       },
       body: JSON.stringify(body),
     })

@@ -41,6 +41,11 @@ export function setupBrowser(args: () => string[] = () => []) {
   })
 }
 
+const randomBelow = (n: number) => Math.floor(Math.random() * n)
+/** A visitor's address, as a proxy in front of the app would pass it on. */
+export const visitorAddress = () =>
+  `198.${18 + randomBelow(2)}.${randomBelow(256)}.${randomBelow(254) + 1}`
+
 export async function newPage(
   mode: { viewport: ViewportName; javaScript: boolean },
   baseURL = inject('baseUrl'),
@@ -53,9 +58,10 @@ export async function newPage(
     baseURL,
     viewport: VIEWPORTS[mode.viewport],
     javaScriptEnabled: mode.javaScript,
-    // Each test is its own visitor, as behind a real proxy: the per-address login limits of one
-    // test must not spill into the next (the app trusts X-Forwarded-For from loopback).
-    extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 254) + 1}` },
+    // Each test is its own visitor, as behind a real proxy: the per-address and per-network
+    // (/24) login limits of one test must not spill into the next (the app trusts
+    // X-Forwarded-For from loopback). Addresses are drawn from 198.18.0.0/15, kept for tests.
+    extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() },
   })
   const page = await context.newPage()
   return { context, page }
