@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { ENDED_AT_STRIPE } from '~/domain/account-deletion'
 import { statusLabel, type AlertKind } from '~/domain/alerts'
+import { ALERT_STATE_COLUMNS, HOTEL_STAY_COLUMNS } from '~/models/alert-save.server'
 import { answersSeenBy, refreshQuestions } from '~/models/question.server'
 
 type Executor = Kysely<Database>
@@ -60,15 +61,7 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
         .selectFrom('hotelAlerts as a')
         .select([
           'a.id',
-          'a.resorts',
-          'a.checkInDate',
-          'a.latestCheckInDate',
-          'a.minNights',
-          'a.maxNights',
-          'a.splitStays',
-          'a.numberOfAdults',
-          'a.agesOfChildren',
-          'a.accessible',
+          ...HOTEL_STAY_COLUMNS,
           'a.keepWatching',
           'a.snoozedUntil',
           'a.clientId',
@@ -81,11 +74,7 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
           'a.rateType',
           'a.minSavingCents',
           'a.minSavingPercent',
-          'a.status',
-          'a.statusReason',
-          'a.lastFoundAt',
-          'a.createdAt',
-          'a.updatedAt',
+          ...ALERT_STATE_COLUMNS,
         ])
         .where('a.userId', '=', userId)
         .orderBy('a.createdAt')
@@ -120,11 +109,7 @@ export async function exportAccount(db: Executor, userId: string, now = new Date
           'a.snoozedUntil',
           'a.clientId',
           'a.textTo',
-          'a.status',
-          'a.statusReason',
-          'a.lastFoundAt',
-          'a.createdAt',
-          'a.updatedAt',
+          ...ALERT_STATE_COLUMNS,
         ])
         .where('a.userId', '=', userId)
         .orderBy('a.createdAt')

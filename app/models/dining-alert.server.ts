@@ -6,14 +6,17 @@ import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { DINING_MESSAGES } from '~/domain/dining-alert'
 import { flexibleDiningAlertSchema } from '~/domain/flexible-alert-schema'
-import { assertAlertId, editAlert, insertAlert } from '~/models/alert-rules.server'
-import { answersSeenBy } from '~/models/question.server'
-import { alertClientJson, clientNames, keptClient, savingAlertClient } from '~/models/client.server'
-import { snoozeKeptBefore } from '~/models/snooze.server'
+import { assertAlertId } from '~/models/alert-rules.server'
+import {
+  alertStateJson,
+  answersAndClients,
+  createAlert,
+  updateAlert,
+} from '~/models/alert-save.server'
+import { alertClientJson } from '~/models/client.server'
+import type { answersSeenBy } from '~/models/question.server'
 
 type Executor = Kysely<Database>
-
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null)
 
 type Restaurants = Map<string, { name: string; listed: boolean }>
 
@@ -55,13 +58,7 @@ function toJson(
     ...when,
     partySize: alert.partySize,
     ...times,
-    /** Sends nothing through this date at its destination; null when not snoozed. */
-    snoozedUntil: alert.snoozedUntil,
-    status: alert.status,
-    statusReason: alert.statusReason,
-    created: iso(alert.createdAt)!,
-    lastCheckedAt: seen('dining', alert).lastCheckedAt,
-    lastFoundAt: iso(alert.lastFoundAt),
+    ...alertStateJson('dining', alert, seen),
   }
 }
 /** A dining alert of the JSON contract, with its client fields (`alertClientJson`). */
@@ -74,22 +71,13 @@ export async function listDiningAlerts(db: Executor, userId: string, ids?: strin
   if (ids) query = query.where('id', 'in', ids)
   const alerts = await query.orderBy('createdAt', 'desc').execute()
   if (alerts.length === 0) return []
-  const [restaurants, seen, clients] = await Promise.all([
+  const [restaurants, [seen, clients]] = await Promise.all([
     db
       .selectFrom('diningLocations')
       .select(['id', 'name', 'listed'])
       .where('id', 'in', [...new Set(alerts.flatMap((alert) => alert.diningLocationIds))])
       .execute(),
-    answersSeenBy(
-      db,
-      userId,
-      alerts.map((alert) => ({ kind: 'dining' as const, id: alert.id })),
-    ),
-    clientNames(
-      db,
-      userId,
-      alerts.map((alert) => alert.clientId),
-    ),
+    answersAndClients(db, userId, 'dining', alerts),
   ])
   const byId: Restaurants = new Map(
     restaurants.map((row) => [row.id, { name: row.name, listed: row.listed }]),
@@ -168,16 +156,15 @@ export async function createDiningAlert(
   const input = await validate(db, raw, now)
   const status =
     raw.status === DINING_STATUS.stopped ? DINING_STATUS.stopped : DINING_STATUS.running
-  const id = await savingAlertClient(db, userId, raw, null, (client) =>
-    insertAlert(
-      db,
-      userId,
-      'dining',
-      { ...columns(input), ...client },
-      status === DINING_STATUS.running,
-      now,
-      { kind: 'dining', resort: input.resortLocationIdentifier, party_size: input.partySize },
-    ),
+  const id = await createAlert(
+    db,
+    userId,
+    'dining',
+    raw,
+    columns(input),
+    status === DINING_STATUS.running,
+    now,
+    { kind: 'dining', resort: input.resortLocationIdentifier, party_size: input.partySize },
   )
   return (await listDiningAlerts(db, userId, [id]))[0]!
 }
@@ -201,16 +188,12 @@ export async function updateDiningAlert(
   const input = await validate(db, raw, now, current?.diningLocationIds)
   // Dining alerts are running (1) or stopped (0); the schema refuses any other status.
   const nextStatus = (current: number) => options.status ?? current
-  const kept = await keptClient(db, 'diningAlerts', userId, id)
-  await savingAlertClient(db, userId, raw, kept, (client) =>
-    editAlert(db, userId, 'dining', id, nextStatus, now, ({ starting }) => ({
-      ...columns(input),
-      ...client,
-      ...(input.snoozedUntil === undefined && {
-        snoozedUntil: snoozeKeptBefore(input.reserveDates.at(-1)!),
-      }),
-      ...(starting && { statusReason: null }),
-    })),
-  )
+  await updateAlert(db, userId, 'dining', id, raw, {
+    columns: columns(input),
+    lastDate: input.reserveDates.at(-1)!,
+    nextStatus,
+    clearsReason: ({ starting }) => starting,
+    now,
+  })
   return (await listDiningAlerts(db, userId, [id]))[0]!
 }

@@ -9,7 +9,13 @@ import { isExactStay, staysOf } from '~/domain/flexible-stays'
 import { HOTEL_MESSAGES, partyOf, resolveRoomSelection } from '~/domain/hotel-alert'
 import { priceFieldsOf } from '~/domain/price-terms'
 import { filterRoomTypes } from '~/domain/room-filter'
-import { assertAlertId, editAlert, insertAlert } from '~/models/alert-rules.server'
+import { assertAlertId } from '~/models/alert-rules.server'
+import {
+  alertStateJson,
+  answersAndClients,
+  createAlert,
+  updateAlert,
+} from '~/models/alert-save.server'
 import {
   findResort,
   listRoomTypes,
@@ -18,13 +24,9 @@ import {
   toResortJson,
   toRoomTypeJson,
 } from '~/models/catalogue.server'
-import { alertClientJson, clientNames, keptClient, savingAlertClient } from '~/models/client.server'
-import { answersSeenBy } from '~/models/question.server'
-import { snoozeKeptBefore } from '~/models/snooze.server'
+import { alertClientJson } from '~/models/client.server'
 
 type Executor = Kysely<Database>
-
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null)
 
 /**
  * The hotel alert (availability query) of the JSON contract (accounts §3), in the simplest shape
@@ -34,7 +36,7 @@ const iso = (value: Date | string | null) => (value ? new Date(value).toISOStrin
  */
 async function toJson(db: Executor, alerts: HotelAlert[]) {
   if (alerts.length === 0) return []
-  const [resorts, rooms, seen, clients] = await Promise.all([
+  const [resorts, rooms, [seen, clients]] = await Promise.all([
     resortsById(
       db,
       alerts.flatMap((alert) => alert.resorts.map((resort) => resort.resortId)),
@@ -45,16 +47,7 @@ async function toJson(db: Executor, alerts: HotelAlert[]) {
         alert.resorts.flatMap((resort) => (resort.roomIds === 'any' ? [] : resort.roomIds)),
       ),
     ),
-    answersSeenBy(
-      db,
-      alerts[0]!.userId,
-      alerts.map((alert) => ({ kind: 'hotel' as const, id: alert.id })),
-    ),
-    clientNames(
-      db,
-      alerts[0]!.userId,
-      alerts.map((alert) => alert.clientId),
-    ),
+    answersAndClients(db, alerts[0]!.userId, 'hotel', alerts),
   ])
   const roomsOf = (ids: readonly string[]) =>
     ids.flatMap((id) => {
@@ -106,15 +99,9 @@ async function toJson(db: Executor, alerts: HotelAlert[]) {
       ...(alert.watch === 'price' && {
         priceTexted: alert.priceTextedCents === null ? null : alert.priceTextedCents / 100,
       }),
-      /** Sends nothing through this date at its destination; null when not snoozed. */
-      snoozedUntil: alert.snoozedUntil,
+      ...alertStateJson('hotel', alert, seen),
       active: alert.status === HOTEL_STATUS.running,
-      status: alert.status,
-      statusReason: alert.statusReason,
       type: alert.type,
-      created: iso(alert.createdAt)!,
-      lastCheckedAt: seen('hotel', alert).lastCheckedAt,
-      lastFoundAt: iso(alert.lastFoundAt),
       /** Disney's last answers: none of these stays can be booked yet; the alert keeps checking. */
       notBookableYet: seen('hotel', alert).notBookableYet,
     }
@@ -220,27 +207,26 @@ export async function createHotelAlert(
 ) {
   const now = options.now ?? new Date()
   const input = await validate(db, raw, now)
-  const id = await savingAlertClient(db, userId, raw, null, (client) =>
-    insertAlert(
-      db,
-      userId,
-      'hotel',
-      { ...columns(input), ...client },
-      options.active ?? true,
-      now,
-      {
-        kind: 'hotel',
-        resort: input.resorts[0]!.resortId,
-        room_count: input.resorts.reduce(
-          (count, resort) => count + (resort.roomIds === 'any' ? 0 : resort.roomIds.length),
-          0,
-        ),
-        nights: input.minNights,
-        adults: input.numberOfAdults,
-        children: input.agesOfChildren.length,
-        accessible: input.accessible,
-      },
-    ),
+  const id = await createAlert(
+    db,
+    userId,
+    'hotel',
+    raw,
+    columns(input),
+    options.active ?? true,
+    now,
+    {
+      kind: 'hotel',
+      resort: input.resorts[0]!.resortId,
+      room_count: input.resorts.reduce(
+        (count, resort) => count + (resort.roomIds === 'any' ? 0 : resort.roomIds.length),
+        0,
+      ),
+      nights: input.minNights,
+      adults: input.numberOfAdults,
+      children: input.agesOfChildren.length,
+      accessible: input.accessible,
+    },
   )
   return (await listHotelAlerts(db, userId, [id]))[0]!
 }
@@ -289,16 +275,12 @@ export async function updateHotelAlert(
     }
     return asked
   }
-  const kept = await keptClient(db, 'hotelAlerts', userId, id)
-  await savingAlertClient(db, userId, raw, kept, (client) =>
-    editAlert(db, userId, 'hotel', id, nextStatus, now, ({ status, previous }) => ({
-      ...columns(input),
-      ...client,
-      ...(input.snoozedUntil === undefined && {
-        snoozedUntil: snoozeKeptBefore(input.latestCheckInDate),
-      }),
-      ...(status !== previous && { statusReason: null }),
-    })),
-  )
+  await updateAlert(db, userId, 'hotel', id, raw, {
+    columns: columns(input),
+    lastDate: input.latestCheckInDate,
+    nextStatus,
+    clearsReason: ({ status, previous }) => status !== previous,
+    now,
+  })
   return (await listHotelAlerts(db, userId, [id]))[0]!
 }

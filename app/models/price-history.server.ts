@@ -5,6 +5,7 @@ import { partyOf } from '~/domain/hotel-alert'
 import type { PriceChangeRow } from '~/domain/price-history'
 import type { CategoryPrices } from '~/domain/price-stats'
 import { filterRoomTypes } from '~/domain/room-filter'
+import { HOTEL_STAY_COLUMNS } from '~/models/alert-save.server'
 
 type Executor = Kysely<Database>
 
@@ -29,15 +30,7 @@ async function alertRow(db: Executor, alertId: string) {
     .selectFrom('hotelAlerts as a')
     .innerJoin('resorts as r', 'r.id', 'a.resortId')
     .select([
-      'a.resorts',
-      'a.checkInDate',
-      'a.latestCheckInDate',
-      'a.minNights',
-      'a.maxNights',
-      'a.splitStays',
-      'a.numberOfAdults',
-      'a.agesOfChildren',
-      'a.accessible',
+      ...HOTEL_STAY_COLUMNS,
       'a.watch',
       'a.paidTotalCents',
       'a.rateType',
