@@ -31,7 +31,6 @@ import { EDIT_FIELD } from '~/domain/alert-drafts'
 import { dateFieldsOf, readDiningDraft, type DiningDraft } from '~/domain/dining-drafts'
 import { todayIn } from '~/domain/dates'
 import { DESTINATIONS, findDestination } from '~/domain/destinations'
-import { FORM_TOLERANCES } from '~/domain/dining-alert'
 import { readIntent } from '~/domain/redirects'
 import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
@@ -257,9 +256,7 @@ function DiningAlertForm() {
             idPrefix="dining"
             value={draft}
             onChange={(time) => update(time)}
-            tolerances={FORM_TOLERANCES}
             style="form"
-            flexibilityLabel="Time flexibility"
           />
         </FormSection>
 

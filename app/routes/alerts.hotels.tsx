@@ -26,7 +26,7 @@ import { StayWindowFields } from '~/components/alert-form/stay-window-fields'
 import { HotelFormGuide } from '~/components/alert-form/hotel-guide'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
 import { EDIT_FIELD } from '~/domain/alert-drafts'
-import { CLIENT_FIELDS, clientPayload } from '~/domain/alert-client'
+import { CLIENT_FIELDS } from '~/domain/alert-client'
 import {
   ANY_ROOM,
   findLinkedResort,
@@ -40,7 +40,7 @@ import { toCatalogueChoice } from '~/domain/catalogue-choices'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { isTooWide } from '~/domain/flexible-cost'
-import { HOTEL_MESSAGES, missingHotelParts, requiredFieldsMessage } from '~/domain/hotel-alert'
+import { missingHotelParts, requiredFieldsMessage } from '~/domain/hotel-alert'
 import { readIntent } from '~/domain/redirects'
 import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
@@ -52,16 +52,10 @@ import {
 } from '~/models/catalogue.server'
 import { isOwnAlert } from '~/models/alert-rules.server'
 import { alertClientChoice } from '~/models/client.server'
-import {
-  checkHotelAlert,
-  createHotelAlert,
-  listHotelAlerts,
-  updateHotelAlert,
-} from '~/models/hotel-alert.server'
+import { listHotelAlerts } from '~/models/hotel-alert.server'
 import { getDb } from '~/utils/db.server'
-import { hotelDraftCoverage, parseHotelPage, saveAlertFromPage } from '~/services/alert-page.server'
+import { hotelDraftCoverage, parseHotelPage, saveHotelFromPage } from '~/services/alert-page.server'
 import { HOTEL_FORM_FAQ_PAGE, hotelFormGuide } from '~/services/hotel-form-guide.server'
-import { replyWithError } from '~/utils/errors.server'
 import { getUser } from '~/utils/session.server'
 import { readFormData } from '~/utils/http.server'
 import { pageMeta } from '~/utils/seo'
@@ -167,42 +161,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ...(await pageDraft(await listSoldResorts(db), posted, null)),
     clientChoice: await alertClientChoice(db, (await getUser(request))?.id, null, formData),
   })
-  if (submission.status !== 'success') {
-    return json({ result: submission.reply(), ...(await sent()) }, { status: 400 })
-  }
-  // The flexible alert the form says, which the model checks again against the catalogue.
-  const value: Record<string, unknown> = { ...submission.value }
-  // An account's alert may be for one of its clients; a visitor's draft has none.
-  const owned = { ...value, ...clientPayload(Object.fromEntries(formData)) }
-  const editId = formData.get(EDIT_FIELD)
-  const outcome = await saveAlertFromPage(request, {
-    kind: 'hotel',
-    value,
-    check: () => checkHotelAlert(db, value),
-    create: (userId) => createHotelAlert(db, userId, owned),
-    edit:
-      typeof editId === 'string'
-        ? {
-            id: editId,
-            update: (userId, id) =>
-              updateHotelAlert(db, userId, id, owned, { kind: 'availability' }),
-            failedMessage: HOTEL_MESSAGES.updateFailed,
-          }
-        : undefined,
+  return saveHotelFromPage(request, formData, submission, {
     clientIp: context.clientIp,
-    afterLogin: '/dashboard?newAlert=hotel',
-    failedMessage: HOTEL_MESSAGES.createFailed,
+    sent,
+    fieldOf: formFieldOf,
   })
-  if (outcome instanceof Response) return outcome
-  return json(
-    {
-      result: replyWithError(submission, outcome, formFieldOf(outcome.field)),
-      ...(await sent()),
-      code: outcome.code,
-      alertId: outcome.alertId,
-    },
-    { status: outcome.status },
-  )
 }
 
 /**

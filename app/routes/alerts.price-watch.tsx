@@ -20,11 +20,10 @@ import {
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
 import { StatusButton } from '~/components/ui/button'
 import { EDIT_FIELD } from '~/domain/alert-drafts'
-import { clientPayload } from '~/domain/alert-client'
 import { toCatalogueChoice } from '~/domain/catalogue-choices'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
-import { HOTEL_MESSAGES, missingHotelParts, requiredFieldsMessage } from '~/domain/hotel-alert'
+import { missingHotelParts, requiredFieldsMessage } from '~/domain/hotel-alert'
 import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { isOwnAlert } from '~/models/alert-rules.server'
@@ -35,16 +34,10 @@ import {
   listSoldResorts,
   toRoomTypeJson,
 } from '~/models/catalogue.server'
-import {
-  checkHotelAlert,
-  createHotelAlert,
-  listHotelAlerts,
-  updateHotelAlert,
-} from '~/models/hotel-alert.server'
+import { listHotelAlerts } from '~/models/hotel-alert.server'
 import { priceWatchEditHref } from '~/domain/price-watch-link'
-import { saveAlertFromPage } from '~/services/alert-page.server'
+import { saveHotelFromPage } from '~/services/alert-page.server'
 import { getDb } from '~/utils/db.server'
-import { replyWithError } from '~/utils/errors.server'
 import { readFormData } from '~/utils/http.server'
 import { pageMeta, privateMeta } from '~/utils/seo'
 import { getUser } from '~/utils/session.server'
@@ -138,43 +131,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ...(await pageDraft(await listSoldResorts(db), posted)),
     clientChoice: await alertClientChoice(db, (await getUser(request))?.id, null, formData),
   })
-  if (submission.status !== 'success') {
-    return json({ result: submission.reply(), ...(await sent()) }, { status: 400 })
-  }
-  const value: Record<string, unknown> = { ...submission.value }
-  // An account's watch may be for one of its clients; a visitor's draft has none.
-  const owned = { ...value, ...clientPayload(Object.fromEntries(formData)) }
-  const editId = formData.get(EDIT_FIELD)
-  const outcome = await saveAlertFromPage(request, {
-    kind: 'hotel',
-    watch: 'price',
-    value,
-    check: () => checkHotelAlert(db, value),
-    create: (userId) => createHotelAlert(db, userId, owned),
-    edit:
-      typeof editId === 'string'
-        ? {
-            id: editId,
-            update: (userId, id) => updateHotelAlert(db, userId, id, owned, { kind: 'price' }),
-            failedMessage: HOTEL_MESSAGES.updateFailed,
-          }
-        : undefined,
+  return saveHotelFromPage(request, formData, submission, {
     clientIp: context.clientIp,
-    afterLogin: '/dashboard?newAlert=hotel&watch=price',
-    failedMessage: HOTEL_MESSAGES.createFailed,
+    watch: 'price',
+    sent,
+    // A refusal of the model beside the field it names (the catalogue's), else above the button.
+    fieldOf: (field) => (field ? form.formFieldOf(field.split('.')) : null),
   })
-  if (outcome instanceof Response) return outcome
-  // A refusal of the model beside the field it names (the catalogue's), else above the button.
-  const field = outcome.field ? form.formFieldOf(outcome.field.split('.')) : null
-  return json(
-    {
-      result: replyWithError(submission, outcome, field),
-      ...(await sent()),
-      code: outcome.code,
-      alertId: outcome.alertId,
-    },
-    { status: outcome.status },
-  )
 }
 
 /** The page cannot do anything without the resort list. */

@@ -9,6 +9,7 @@ import { FormSection, inputClass } from '~/components/alert-form/field'
 import { AlertPageLayout, SubmitArea } from '~/components/alert-form/page-chrome'
 import { RestaurantCheckboxes } from '~/components/alert-form/restaurant-choices'
 import { DiningSidebar } from '~/components/alert-form/sidebars'
+import { TimeSlotOptions } from '~/components/alert-form/time-preference'
 import { readDiningDraft, type DiningDraft } from '~/domain/dining-drafts'
 import { todayIn } from '~/domain/dates'
 import { DESTINATIONS, findDestination } from '~/domain/destinations'
@@ -19,8 +20,6 @@ import {
   SIMPLE_FLEXIBILITY_MESSAGE,
   simpleFlexibilityOf,
   simpleTimeFields,
-  TIME_SLOTS,
-  twelveHour,
 } from '~/domain/dining-alert'
 import { listDiningLocations } from '~/models/catalogue.server'
 import { alertClientChoice } from '~/models/client.server'
@@ -190,11 +189,7 @@ export default function NewDiningAlert() {
                 defaultValue={draft.specificTime || SIMPLE_DINING_DEFAULTS.time}
                 className={`${inputClass} mt-1`}
               >
-                {TIME_SLOTS.map((slot) => (
-                  <option key={slot} value={slot}>
-                    {twelveHour(slot)}
-                  </option>
-                ))}
+                <TimeSlotOptions />
               </select>
             </label>
             <label className="block text-sm font-medium text-slate-700">

@@ -3,8 +3,7 @@ import { json, redirect } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useRememberSignIn } from '~/components/login/parts'
 import { CodeStep, PhoneStep } from '~/components/login/steps'
-import { loginUrl, MESSAGES, readCarried, RESEND_COOLDOWN_S, resendWaitS } from '~/domain/login'
-import { parseSendCode, parseVerifyCode } from '~/domain/login.server'
+import { loginUrl, readCarried, RESEND_COOLDOWN_S } from '~/domain/login'
 import { postLoginPath } from '~/domain/redirects'
 import {
   clearPendingLogin,
@@ -15,10 +14,8 @@ import {
   sendLoginCode,
 } from '~/services/login.server'
 import { getUser, startWebSession } from '~/utils/session.server'
-import { AppError } from '~/domain/app-error'
-import { replyWithError } from '~/utils/errors.server'
 import { readNotice } from '~/utils/flash.server'
-import { toCodeStep, unknownCodeAction } from '~/utils/code-step.server'
+import { answerCodeStep } from '~/utils/code-step.server'
 import { readFormData } from '~/utils/http.server'
 import { privateMeta } from '~/utils/seo'
 import { useRememberAlertIntent } from '~/hooks/use-remember-alert-intent'
@@ -56,13 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request.clone())
   const carried = readCarried(formData)
-  const step = formData.get('_action')
-
-  if (step === 'verify') {
-    const submission = parseVerifyCode(formData)
-    if (submission.status !== 'success')
-      return json({ step, result: submission.reply() }, { status: 400 })
-    try {
+  return answerCodeStep(formData, {
+    verify: async () => {
       const user = await logIn(request, context.clientIp)
       const headers = new Headers({ 'Set-Cookie': await clearPendingLogin() })
       headers.append('Set-Cookie', await rememberDevice(request, user.phoneNumber))
@@ -72,48 +64,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         intent: carried.intent ?? null,
       })
       return await startWebSession(user.id, target, headers)
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error
-      // The phone number is a hidden field on this step: every refusal shows beside the code.
-      return json(
-        { step, result: replyWithError(submission, error, 'code') },
-        { status: error.status },
-      )
-    }
-  }
-
-  if (step === 'send' || step === 'resend') {
-    const submission = parseSendCode(formData)
-    if (submission.status !== 'success')
-      return json({ step, result: submission.reply() }, { status: 400 })
-    const { phoneNumber } = submission.value
-    const pending = await readPendingLogin(request)
-    const wait = pending?.phoneNumber === phoneNumber ? resendWaitS(pending.sentAt) : 0
-    if (step === 'resend' && wait > 0) {
-      return json(
-        {
-          step,
-          result: submission.reply({ fieldErrors: { code: [MESSAGES.resendTooSoon(wait)] } }),
-        },
-        { status: 429 },
-      )
-    }
-    try {
-      await sendLoginCode(request, phoneNumber, context.clientIp)
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error
-      const field = step === 'resend' ? 'code' : 'phoneNumber'
-      return json(
-        { step, result: replyWithError(submission, error, field) },
-        { status: error.status },
-      )
-    }
-    const target = loginUrl(carried, 'code')
-    const headers = { 'Set-Cookie': await savePendingLogin({ phoneNumber, sentAt: Date.now() }) }
-    return toCodeStep(step, target, headers)
-  }
-
-  return unknownCodeAction()
+    },
+    pending: () => readPendingLogin(request),
+    send: (phoneNumber) => sendLoginCode(request, phoneNumber, context.clientIp),
+    pendingCookie: savePendingLogin,
+    codeStep: loginUrl(carried, 'code'),
+  })
 }
 
 export default function Login() {

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { ProfilePage } from '~/components/settings/section'
 import { ButtonLink, StatusButton } from '~/components/ui/button'
 import { Field } from '~/components/ui/field'
 import { ErrorText } from '~/components/ui/notice'
@@ -45,35 +46,30 @@ export default function EditProfile() {
   })
 
   return (
-    <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
-      <Link to="/settings#profile" className="text-brand-700 text-sm font-semibold hover:underline">
-        ← Back to Settings
-      </Link>
-      <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold text-slate-900">Edit profile</h1>
-        <p className="mt-2 text-slate-600">
-          Both are optional. Support greets you by name in the chat and can answer you by email.
-        </p>
-        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <Field label="Name" field={fields.name} inputProps={{ autoComplete: 'name' }} />
-          <Field
-            label="Email"
-            field={fields.email}
-            type="email"
-            hint="Leave a field empty to remove it."
-            inputProps={{ autoComplete: 'email' }}
-          />
-          <ErrorText id={form.errorId}>{form.errors?.[0]}</ErrorText>
-          <div className="flex flex-col gap-3 sm:flex-row-reverse">
-            <StatusButton busy={saving} busyText="Saving..." className="sm:flex-1">
-              Save
-            </StatusButton>
-            <ButtonLink to="/settings#profile" tone="quiet" className="sm:flex-1">
-              Cancel
-            </ButtonLink>
-          </div>
-        </Form>
-      </div>
-    </div>
+    <ProfilePage>
+      <h1 className="text-2xl font-bold text-slate-900">Edit profile</h1>
+      <p className="mt-2 text-slate-600">
+        Both are optional. Support greets you by name in the chat and can answer you by email.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <Field label="Name" field={fields.name} inputProps={{ autoComplete: 'name' }} />
+        <Field
+          label="Email"
+          field={fields.email}
+          type="email"
+          hint="Leave a field empty to remove it."
+          inputProps={{ autoComplete: 'email' }}
+        />
+        <ErrorText id={form.errorId}>{form.errors?.[0]}</ErrorText>
+        <div className="flex flex-col gap-3 sm:flex-row-reverse">
+          <StatusButton busy={saving} busyText="Saving..." className="sm:flex-1">
+            Save
+          </StatusButton>
+          <ButtonLink to="/settings#profile" tone="quiet" className="sm:flex-1">
+            Cancel
+          </ButtonLink>
+        </div>
+      </Form>
+    </ProfilePage>
   )
 }

@@ -1,10 +1,17 @@
+import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirect } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
 import { coverageOf } from '~/components/alert-form/stay-coverage'
 import { hotelDraftCost, type HotelDraft } from '~/domain/hotel-drafts'
+import { EDIT_FIELD } from '~/domain/alert-drafts'
+import { clientPayload } from '~/domain/alert-client'
 import type { AlertKind } from '~/domain/alerts'
 import { AppError } from '~/domain/app-error'
+import { HOTEL_MESSAGES } from '~/domain/hotel-alert'
 import { hotelPageSchema } from '~/domain/hotel-alert-schema'
+import { checkHotelAlert, createHotelAlert, updateHotelAlert } from '~/models/hotel-alert.server'
+import { getDb } from '~/utils/db.server'
+import { replyWithError } from '~/utils/errors.server'
 import { redirectWithNotice } from '~/utils/flash.server'
 import { getLogger } from '~/utils/logger.server'
 import { keepDraftForLogin } from '~/services/pending-alerts.server'
@@ -79,4 +86,62 @@ export async function saveAlertFromPage(
     getLogger().error({ err: error, kind: options.kind }, 'alert could not be saved')
     return new AppError(503, 'UNAVAILABLE', (options.edit ?? options).failedMessage)
   }
+}
+
+/**
+ * Saves a hotel alert posted from a page form, the hotel alert's or (`watch: 'price'`) the price
+ * watch's, or the edit of one of that kind (EDIT_FIELD): the form's value, which the model checks
+ * again against the catalogue, with the client fields of an account's alert. A refused form comes
+ * back as it was `sent`, the refusal beside the field `fieldOf` names, else above the button.
+ */
+export async function saveHotelFromPage<Input, Value extends Record<string, unknown>, Sent>(
+  request: Request,
+  formData: FormData,
+  submission: Submission<Input, string[], Value>,
+  options: {
+    clientIp: string
+    watch?: 'price'
+    sent: () => Promise<Sent>
+    fieldOf: (field: string | undefined) => string | null
+  },
+) {
+  if (submission.status !== 'success') {
+    return json({ result: submission.reply(), ...(await options.sent()) }, { status: 400 })
+  }
+  const db = getDb()
+  const value: Record<string, unknown> = { ...submission.value }
+  // An account's alert may be for one of its clients; a visitor's draft has none.
+  const owned = { ...value, ...clientPayload(Object.fromEntries(formData)) }
+  const editId = formData.get(EDIT_FIELD)
+  const outcome = await saveAlertFromPage(request, {
+    kind: 'hotel',
+    watch: options.watch,
+    value,
+    check: () => checkHotelAlert(db, value),
+    create: (userId) => createHotelAlert(db, userId, owned),
+    edit:
+      typeof editId === 'string'
+        ? {
+            id: editId,
+            update: (userId, id) =>
+              updateHotelAlert(db, userId, id, owned, { kind: options.watch ?? 'availability' }),
+            failedMessage: HOTEL_MESSAGES.updateFailed,
+          }
+        : undefined,
+    clientIp: options.clientIp,
+    afterLogin: options.watch
+      ? '/dashboard?newAlert=hotel&watch=price'
+      : '/dashboard?newAlert=hotel',
+    failedMessage: HOTEL_MESSAGES.createFailed,
+  })
+  if (outcome instanceof Response) return outcome
+  return json(
+    {
+      result: replyWithError(submission, outcome, options.fieldOf(outcome.field)),
+      ...(await options.sent()),
+      code: outcome.code,
+      alertId: outcome.alertId,
+    },
+    { status: outcome.status },
+  )
 }

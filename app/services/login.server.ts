@@ -153,16 +153,23 @@ class PhoneCodeStrategy extends Strategy<User, PhoneCodeInput> {
   }
 }
 
+/**
+ * Checks a code texted to a number, refusing it beside the code field when it expired, is
+ * locked by wrong guesses or is wrong; answers the role the number signs in with.
+ */
+export async function verifiedRole(phoneNumber: string, code: string) {
+  const env = getEnv()
+  const result = await checkCode(getDb(), phoneNumber, code, env.sessionSecret)
+  if (result === 'expired') throw new AppError(400, 'INVALID', MESSAGES.codeExpired, 'code')
+  if (result === 'locked') throw new AppError(429, 'RATE_LIMITED', MESSAGES.codeLocked, 'code')
+  if (result !== 'ok') throw new AppError(400, 'INVALID', MESSAGES.codeInvalid, 'code')
+  return env.adminPhoneNumbers.includes(phoneNumber) ? 'admin' : 'user'
+}
+
 const authenticator = new Authenticator<User>().use(
-  new PhoneCodeStrategy(async ({ phoneNumber, code }) => {
-    const env = getEnv()
-    const result = await checkCode(getDb(), phoneNumber, code, env.sessionSecret)
-    if (result === 'expired') throw new AppError(400, 'INVALID', MESSAGES.codeExpired, 'code')
-    if (result === 'locked') throw new AppError(429, 'RATE_LIMITED', MESSAGES.codeLocked, 'code')
-    if (result !== 'ok') throw new AppError(400, 'INVALID', MESSAGES.codeInvalid, 'code')
-    const role = env.adminPhoneNumbers.includes(phoneNumber) ? 'admin' : 'user'
-    return upsertUserOnLogin(getDb(), phoneNumber, role)
-  }),
+  new PhoneCodeStrategy(async ({ phoneNumber, code }) =>
+    upsertUserOnLogin(getDb(), phoneNumber, await verifiedRole(phoneNumber, code)),
+  ),
 )
 
 /** Verifies the posted phone number and code; the first verified login creates the user. */

@@ -4,10 +4,9 @@ import { AppError } from '~/domain/app-error'
 import { MESSAGES } from '~/domain/login'
 import { PHONE_CHANGE_MESSAGES } from '~/domain/profile'
 import { formatPhoneNumber } from '~/domain/phone'
-import { getEnv } from '~/env.server'
 import { changePhoneNumber, phoneNumberInUse } from '~/models/user.server'
-import { checkCode, CODE_TTL_MS } from '~/models/verification.server'
-import { minutesOf, sendLoginCode, withLimitStore } from '~/services/login.server'
+import { CODE_TTL_MS } from '~/models/verification.server'
+import { minutesOf, sendLoginCode, verifiedRole, withLimitStore } from '~/services/login.server'
 import { signedCookie } from '~/utils/cookies.server'
 import { getDb } from '~/utils/db.server'
 import { consume } from '~/utils/rate-limit.server'
@@ -52,12 +51,7 @@ export async function confirmPhoneChange(
 ): Promise<User> {
   const limit = await withLimitStore(() => consume('verifyPerIp', clientIp))
   if (!limit.ok) throw new AppError(429, 'RATE_LIMITED', MESSAGES.tooManyAttempts, 'code')
-  const env = getEnv()
-  const result = await checkCode(getDb(), phoneNumber, code, env.sessionSecret)
-  if (result === 'expired') throw new AppError(400, 'INVALID', MESSAGES.codeExpired, 'code')
-  if (result === 'locked') throw new AppError(429, 'RATE_LIMITED', MESSAGES.codeLocked, 'code')
-  if (result !== 'ok') throw new AppError(400, 'INVALID', MESSAGES.codeInvalid, 'code')
-  const role = env.adminPhoneNumbers.includes(phoneNumber) ? 'admin' : 'user'
+  const role = await verifiedRole(phoneNumber, code)
   const changed = await changePhoneNumber(getDb(), user.id, phoneNumber, role)
   if (!changed) throw inUse()
   return changed

@@ -1,4 +1,11 @@
-import { MEAL_WINDOWS, TIME_SLOTS, toleranceLabel, twelveHour } from '~/domain/dining-alert'
+import {
+  FORM_TOLERANCES,
+  MEAL_WINDOWS,
+  TIME_SLOTS,
+  toleranceLabel,
+  twelveHour,
+  WIZARD_TOLERANCES,
+} from '~/domain/dining-alert'
 import { MEALS } from '~/domain/flexible-dining'
 import { useHydrated } from '~/hooks/use-hydrated'
 import type { TimeFields } from '~/domain/dining-drafts'
@@ -6,6 +13,21 @@ import type { TimeFields } from '~/domain/dining-drafts'
 const chip =
   'cursor-pointer rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-300'
 const NONE: TimeFields = { mealPeriods: [], specificTime: '', tolerance: 0 }
+
+/** The flexibility a time may have, and its field's label, in the wizard and in the page form. */
+const FLEXIBILITY = {
+  wizard: { tolerances: WIZARD_TOLERANCES, label: 'Time Range' },
+  form: { tolerances: FORM_TOLERANCES, label: 'Time flexibility' },
+} as const
+
+/** The times of day a dining alert may name, as a select's options. */
+export function TimeSlotOptions() {
+  return TIME_SLOTS.map((slot) => (
+    <option key={slot} value={slot}>
+      {twelveHour(slot)}
+    </option>
+  ))
+}
 
 /**
  * All Day, one or more meals, or a specific time with its flexibility. The meals are checkboxes
@@ -15,18 +37,15 @@ const NONE: TimeFields = { mealPeriods: [], specificTime: '', tolerance: 0 }
 export function TimePreferenceField({
   value,
   onChange,
-  tolerances,
   style,
-  flexibilityLabel,
   idPrefix,
 }: {
   value: TimeFields
   onChange: (value: TimeFields) => void
-  tolerances: readonly number[]
   style: 'wizard' | 'form'
-  flexibilityLabel: string
   idPrefix: string
 }) {
+  const { tolerances, label: flexibilityLabel } = FLEXIBILITY[style]
   const hydrated = useHydrated()
   const allDay = !value.mealPeriods.length && !value.specificTime
   const toggle = (meal: (typeof MEALS)[number]) =>
@@ -97,11 +116,7 @@ export function TimePreferenceField({
             className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
           >
             <option value="">Choose a time</option>
-            {TIME_SLOTS.map((slot) => (
-              <option key={slot} value={slot}>
-                {twelveHour(slot)}
-              </option>
-            ))}
+            <TimeSlotOptions />
           </select>
         </label>
         {(!hydrated || value.specificTime) && (

@@ -1,4 +1,3 @@
-import { AlertSaveError } from '~/components/alert-form/field'
 import { useState } from 'react'
 import { ClientFields } from '~/components/alert-form/client-fields'
 import { DiningDatesField } from '~/components/alert-form/date-range-fields'
@@ -6,20 +5,24 @@ import { DiningCoverageNote } from '~/components/alert-form/dining-coverage-note
 import { DiningPartyInput } from '~/components/alert-form/dining-party-input'
 import { RestaurantChoices } from '~/components/alert-form/restaurant-choices'
 import { TimePreferenceField } from '~/components/alert-form/time-preference'
-import { Modal } from '~/components/modal'
 import { diningAlertFields, diningDraftOf, type DiningDraft } from '~/domain/dining-drafts'
 import type { ClientChoice } from '~/domain/alert-client'
 import { diningAlertShape } from '~/domain/alert-shape'
 import type { CatalogueChoice } from '~/domain/catalogue-choices'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
-import { DINING_MESSAGES, DINING_PARTY, WIZARD_TOLERANCES } from '~/domain/dining-alert'
+import { DINING_MESSAGES, DINING_PARTY } from '~/domain/dining-alert'
 import type { DiningAlertJson } from '~/models/dining-alert.server'
-import { useAlertSaver, useClientChoice } from './save-alert'
+import { useClientChoice } from './save-alert'
 import { useRestaurantChoices } from './use-catalogue'
-import { WizardFooter, WizardSteps } from './wizard-parts'
+import { useWizard, WizardModal } from './wizard-parts'
 
-const STEPS = ['Restaurants', 'Dates, Party & Time'] as const
+/** The wizard's steps, and its title and save button when it edits an alert or adds one. */
+const WIZARD = {
+  steps: ['Restaurants', 'Dates, Party & Time'],
+  title: ['Edit Dining Alert', 'Add Dining Alert'],
+  finish: ['Update Alert', 'Create Alert'],
+} as const
 /** The restaurant list shows this many at once (catalogue §9). */
 const SHOWN = 20
 
@@ -74,10 +77,10 @@ export function DiningWizard({
   /** The account's clients; null when it has none and its plan keeps none. */
   clientChoice: ClientChoice | null
 }) {
-  const [step, setStep] = useState(0)
+  const wizard = useWizard(onClose, Boolean(editing))
+  const { step, fail, save } = wizard
   const clients = useClientChoice(clientChoice, editing)
   const [draft, setDraft] = useState(() => (editing ? diningDraftOf(editing) : NEW_DRAFT))
-  const { saving, error, fail, save } = useAlertSaver(onClose)
   const { choices, first, loading } = useChoices(draft, editing)
 
   const destination = first?.locationIdentifier ?? draft.resortLocationIdentifier
@@ -108,71 +111,52 @@ export function DiningWizard({
   }
 
   return (
-    <Modal open onClose={onClose} title={editing ? 'Edit Dining Alert' : 'Add Dining Alert'} wide>
-      <WizardSteps steps={STEPS} current={step} />
-      <fieldset disabled={saving} className="mt-5 min-h-64 space-y-4">
-        {step === 0 && (
-          <RestaurantChoices
-            choices={choices}
-            chosenIds={draft.diningLocationIds}
-            onChange={(diningLocationIds) => update({ diningLocationIds })}
-            searchName="wizardRestaurantSearch"
-            limit={SHOWN}
-            emptyText={loading ? 'Loading restaurants...' : 'No restaurants available'}
+    <WizardModal
+      wizard={wizard}
+      text={WIZARD}
+      canContinue={Boolean(stepValid)}
+      onFinish={submit}
+      hint={!stepValid ? DINING_MESSAGES.wizardIncomplete : undefined}
+    >
+      {step === 0 && (
+        <RestaurantChoices
+          choices={choices}
+          chosenIds={draft.diningLocationIds}
+          onChange={(diningLocationIds) => update({ diningLocationIds })}
+          searchName="wizardRestaurantSearch"
+          limit={SHOWN}
+          emptyText={loading ? 'Loading restaurants...' : 'No restaurants available'}
+        />
+      )}
+      {step === 1 && (
+        <>
+          <DiningDatesField
+            idPrefix="wizard"
+            minDate={minDate}
+            value={draft}
+            onChange={(dates) => update(dates)}
           />
-        )}
-        {step === 1 && (
-          <>
-            <DiningDatesField
-              idPrefix="wizard"
-              minDate={minDate}
-              value={draft}
-              onChange={(dates) => update(dates)}
+          <label className="block text-sm font-medium text-slate-700">
+            Party Size
+            <DiningPartyInput
+              value={draft.partySize}
+              onChange={(partySize) => update({ partySize })}
+              className="mt-1"
             />
-            <label className="block text-sm font-medium text-slate-700">
-              Party Size
-              <DiningPartyInput
-                value={draft.partySize}
-                onChange={(partySize) => update({ partySize })}
-                className="mt-1"
-              />
-            </label>
-            <div>
-              <p className="mb-2 text-sm font-medium text-slate-700">Preferred Time</p>
-              <TimePreferenceField
-                idPrefix="wizard"
-                value={draft}
-                onChange={(time) => update(time)}
-                tolerances={WIZARD_TOLERANCES}
-                style="wizard"
-                flexibilityLabel="Time Range"
-              />
-            </div>
-            <DiningCoverageNote alert={draft} />
-            {clients.choice && <ClientFields choice={clients.choice} onChange={clients.change} />}
-          </>
-        )}
-        {error && (
-          <AlertSaveError
-            message={error.message}
-            code={error.code}
-            alertId={error.alertId}
-            onFollow={onClose}
-          />
-        )}
-      </fieldset>
-      <WizardFooter
-        step={step}
-        lastStep={STEPS.length - 1}
-        canContinue={Boolean(stepValid)}
-        busy={saving}
-        onPrevious={() => setStep(step - 1)}
-        onNext={() => setStep(step + 1)}
-        onFinish={submit}
-        finishText={editing ? 'Update Alert' : 'Create Alert'}
-        busyText={editing ? 'Updating...' : 'Creating...'}
-        hint={!stepValid ? DINING_MESSAGES.wizardIncomplete : undefined}
-      />
-    </Modal>
+          </label>
+          <div>
+            <p className="mb-2 text-sm font-medium text-slate-700">Preferred Time</p>
+            <TimePreferenceField
+              idPrefix="wizard"
+              value={draft}
+              onChange={(time) => update(time)}
+              style="wizard"
+            />
+          </div>
+          <DiningCoverageNote alert={draft} />
+          {clients.choice && <ClientFields choice={clients.choice} onChange={clients.change} />}
+        </>
+      )}
+    </WizardModal>
   )
 }

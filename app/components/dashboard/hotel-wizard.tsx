@@ -1,5 +1,3 @@
-import { AlertSaveError } from '~/components/alert-form/field'
-import { useState } from 'react'
 import { ChoiceList } from '~/components/alert-form/choice-list'
 import { ClientFields } from '~/components/alert-form/client-fields'
 import { KeepWatchingField } from '~/components/alert-form/keep-watching-field'
@@ -10,7 +8,6 @@ import { SplitStaysField } from '~/components/alert-form/split-stays-field'
 import { StayCount } from '~/components/alert-form/stay-count'
 import { StayWindowFields } from '~/components/alert-form/stay-window-fields'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
-import { Modal } from '~/components/modal'
 import {
   EMPTY_HOTEL_DRAFT,
   hotelAlertFields,
@@ -28,11 +25,16 @@ import { HOTEL_MESSAGES } from '~/domain/hotel-alert'
 import { PRICE_MESSAGES } from '~/domain/price-terms'
 import type { HotelAlertJson } from '~/models/hotel-alert.server'
 import type { CatalogueChoice } from '~/domain/catalogue-choices'
-import { useAlertSaver, useClientChoice } from './save-alert'
+import { useClientChoice } from './save-alert'
 import { useResortChoices } from './use-catalogue'
-import { WizardFooter, WizardSteps } from './wizard-parts'
+import { useWizard, WizardModal } from './wizard-parts'
 
-const STEPS = ['Resort & Dates', 'Guest Details', 'Select Room Type'] as const
+/** The wizard's steps, and its title and save button when it edits an alert or adds one. */
+const WIZARD = {
+  steps: ['Resort & Dates', 'Guest Details', 'Select Room Type'],
+  title: ['Edit Alert', 'Add Hotel Alert'],
+  finish: ['Update', 'Create'],
+} as const
 
 /**
  * The dashboard's hotel alert wizard: three steps, for a new alert or an edit. It is mounted
@@ -53,9 +55,9 @@ export function HotelWizard({
   /** The account's clients; null when it has none and its plan keeps none. */
   clientChoice: ClientChoice | null
 }) {
-  const [step, setStep] = useState(0)
+  const wizard = useWizard(onClose, Boolean(editing))
+  const { step, fail, save } = wizard
   const clients = useClientChoice(clientChoice, editing)
-  const { saving, error, fail, save } = useAlertSaver(onClose)
   const { resorts, loading, failed } = useResortChoices(fromPage)
   const hotel = useHotelDraft(
     editing ? hotelDraftOf(editing) : { ...EMPTY_HOTEL_DRAFT, resortId: prefillResortId },
@@ -111,132 +113,114 @@ export function HotelWizard({
   }
 
   return (
-    <Modal open onClose={onClose} title={editing ? 'Edit Alert' : 'Add Hotel Alert'} wide>
-      <WizardSteps steps={STEPS} current={step} />
-      <div className="mt-5 min-h-64 space-y-4">
-        {step === 0 && (
-          <>
-            {failed && (
-              <p role="alert" className="text-sm text-red-600">
-                Failed to load resorts. Please try again.
-              </p>
-            )}
-            <ChoiceList
-              name="wizardResortId"
-              searchName="wizardResortSearch"
-              label="Search resorts"
-              choices={resorts}
-              selectedId={draft.resortId}
-              onSelect={hotel.selectResort}
-              countText={(count) => `${count} resort(s) found`}
-              emptyText={loading ? 'Loading resorts...' : 'No resorts available'}
-              noMatchText={() => 'No resorts match'}
+    <WizardModal
+      wizard={wizard}
+      text={WIZARD}
+      canContinue={Boolean(stepValid)}
+      onFinish={submit}
+      hint={step === 0 && !stepValid ? HOTEL_MESSAGES.wizardIncomplete : undefined}
+    >
+      {step === 0 && (
+        <>
+          {failed && (
+            <p role="alert" className="text-sm text-red-600">
+              Failed to load resorts. Please try again.
+            </p>
+          )}
+          <ChoiceList
+            name="wizardResortId"
+            searchName="wizardResortSearch"
+            label="Search resorts"
+            choices={resorts}
+            selectedId={draft.resortId}
+            onSelect={hotel.selectResort}
+            countText={(count) => `${count} resort(s) found`}
+            emptyText={loading ? 'Loading resorts...' : 'No resorts available'}
+            noMatchText={() => 'No resorts match'}
+          />
+          <div>
+            <p className="mb-1 text-sm font-medium text-slate-700">Dates</p>
+            <StayWindowFields
+              idPrefix="wizard"
+              stay={draft}
+              minDate={minDate}
+              onChange={hotel.update}
             />
+          </div>
+        </>
+      )}
+      {step === 1 && (
+        <>
+          <PartyFields
+            idPrefix="wizard"
+            adults={draft.adults}
+            childAges={draft.childAges}
+            onChange={hotel.changeParty}
+          />
+          <label className="flex items-center gap-3 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={draft.accessible}
+              onChange={(event) => hotel.changeParty({ accessible: event.currentTarget.checked })}
+            />
+            I need accessible rooms only
+          </label>
+          {partyTooBig && (
+            <p
+              role="alert"
+              className="rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800"
+            >
+              {HOTEL_MESSAGES.noRoomsForPartyWizard}
+            </p>
+          )}
+        </>
+      )}
+      {step === 2 && (
+        <>
+          <ResortRoomsField
+            name="wizardRoomIds"
+            resort={draft}
+            rooms={hotel.ownRooms}
+            onChange={hotel.update}
+          />
+          <SplitStaysField
+            id="wizard-split-stays"
+            checked={draft.splitStays}
+            onChange={(splitStays) => hotel.update({ splitStays })}
+          />
+          {resort && (
             <div>
-              <p className="mb-1 text-sm font-medium text-slate-700">Dates</p>
-              <StayWindowFields
+              <p className="mb-2 text-sm font-medium text-slate-700">Also watch</p>
+              <OtherResorts
                 idPrefix="wizard"
-                stay={draft}
-                minDate={minDate}
-                onChange={hotel.update}
+                draft={draft}
+                choices={resorts.filter(
+                  (item) =>
+                    item.locationIdentifier === resort.locationIdentifier && item.id !== resort.id,
+                )}
+                roomsOf={hotel.roomsOf}
+                onChange={(otherResorts) => hotel.update({ otherResorts })}
+                errorOf={() => undefined}
               />
             </div>
-          </>
-        )}
-        {step === 1 && (
-          <>
-            <PartyFields
-              idPrefix="wizard"
-              adults={draft.adults}
-              childAges={draft.childAges}
-              onChange={hotel.changeParty}
-            />
-            <label className="flex items-center gap-3 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                checked={draft.accessible}
-                onChange={(event) => hotel.changeParty({ accessible: event.currentTarget.checked })}
-              />
-              I need accessible rooms only
-            </label>
-            {partyTooBig && (
-              <p
-                role="alert"
-                className="rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800"
-              >
-                {HOTEL_MESSAGES.noRoomsForPartyWizard}
-              </p>
-            )}
-          </>
-        )}
-        {step === 2 && (
-          <>
-            <ResortRoomsField
-              name="wizardRoomIds"
-              resort={draft}
-              rooms={hotel.ownRooms}
-              onChange={hotel.update}
-            />
-            <SplitStaysField
-              id="wizard-split-stays"
-              checked={draft.splitStays}
-              onChange={(splitStays) => hotel.update({ splitStays })}
-            />
-            {resort && (
-              <div>
-                <p className="mb-2 text-sm font-medium text-slate-700">Also watch</p>
-                <OtherResorts
-                  idPrefix="wizard"
-                  draft={draft}
-                  choices={resorts.filter(
-                    (item) =>
-                      item.locationIdentifier === resort.locationIdentifier &&
-                      item.id !== resort.id,
-                  )}
-                  roomsOf={hotel.roomsOf}
-                  onChange={(otherResorts) => hotel.update({ otherResorts })}
-                  errorOf={() => undefined}
-                />
-              </div>
-            )}
-            <PriceCeilingField
-              idPrefix="wizard"
-              names={{ priceCeiling: 'wizardPriceCeiling', maxPrice: 'wizardMaxPrice' }}
-              value={draft}
-              onChange={hotel.update}
-              error={ceiling ? undefined : PRICE_MESSAGES.price}
-            />
-            <KeepWatchingField
-              name="wizardKeepWatching"
-              value={draft.keepWatching}
-              onChange={(keepWatching) => hotel.update({ keepWatching })}
-              style="wizard"
-            />
-            {clients.choice && <ClientFields choice={clients.choice} onChange={clients.change} />}
-            <StayCount cost={cost} said={null} />
-          </>
-        )}
-        {error && (
-          <AlertSaveError
-            message={error.message}
-            code={error.code}
-            alertId={error.alertId}
-            onFollow={onClose}
+          )}
+          <PriceCeilingField
+            idPrefix="wizard"
+            names={{ priceCeiling: 'wizardPriceCeiling', maxPrice: 'wizardMaxPrice' }}
+            value={draft}
+            onChange={hotel.update}
+            error={ceiling ? undefined : PRICE_MESSAGES.price}
           />
-        )}
-      </div>
-      <WizardFooter
-        step={step}
-        lastStep={STEPS.length - 1}
-        canContinue={Boolean(stepValid)}
-        busy={saving}
-        onPrevious={() => setStep(step - 1)}
-        onNext={() => setStep(step + 1)}
-        onFinish={submit}
-        finishText={editing ? 'Update' : 'Create'}
-        busyText={editing ? 'Updating...' : 'Creating...'}
-        hint={step === 0 && !stepValid ? HOTEL_MESSAGES.wizardIncomplete : undefined}
-      />
-    </Modal>
+          <KeepWatchingField
+            name="wizardKeepWatching"
+            value={draft.keepWatching}
+            onChange={(keepWatching) => hotel.update({ keepWatching })}
+            style="wizard"
+          />
+          {clients.choice && <ClientFields choice={clients.choice} onChange={clients.change} />}
+          <StayCount cost={cost} said={null} />
+        </>
+      )}
+    </WizardModal>
   )
 }

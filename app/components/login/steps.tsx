@@ -1,6 +1,20 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  useForm,
+  type FormMetadata,
+  type Submission,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
-import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react'
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+} from 'react'
 import {
   cleanCodeInput,
   CODE_LENGTH,
@@ -19,8 +33,8 @@ import { Notice, type NoticeTone } from '~/components/ui/notice'
 // The forms' checks (zod with them) arrive with the first keystroke, not with the page: the
 // number field is focused before the page is interactive, so a focus would come too late.
 const loadValidators = () => import('./validators')
-const loadSendCode = () => loadValidators().then((module) => module.validateSendCode)
-const loadVerifyCode = () => loadValidators().then((module) => module.validateVerifyCode)
+export const loadSendCode = () => loadValidators().then((module) => module.validateSendCode)
+export const loadVerifyCode = () => loadValidators().then((module) => module.validateVerifyCode)
 
 // libphonenumber's metadata (36 kB gzipped) arrives with the first keystroke or paste rather than
 // with the page; until then the number stays as typed.
@@ -30,7 +44,80 @@ const loadPhone = () => (phoneModule ??= import('~/domain/phone'))
 /** What the login action answered for this step's form. */
 export type LastResult = SubmissionResult<string[]>
 
-/** Step one: the phone number to text a code to. */
+/**
+ * A code step's form (the login's, or the phone change's): it sends a number a code or
+ * verifies the code, checked in the browser once its checks have loaded with the first keystroke.
+ */
+export function useCodeForm<Input extends Record<string, unknown>, Output>(
+  id: string,
+  load: () => Promise<(formData: FormData) => Submission<Input, string[], Output>>,
+  lastResult?: LastResult,
+) {
+  const validation = useDeferredValidation(load)
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    onValidate: validation.onValidate,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  return { form, fields, prepare: validation.prepare }
+}
+
+/** The form element of a code step, posted to its page. */
+export function CodeForm<Schema extends Record<string, unknown>>({
+  form,
+  prepare,
+  formRef,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>
+  prepare: () => void
+  formRef?: Ref<HTMLFormElement>
+  children: ReactNode
+}) {
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onInput={prepare}
+      ref={formRef}
+      className="mt-6 space-y-4"
+    >
+      {children}
+    </Form>
+  )
+}
+
+/** Below a code step's button: the link `back` to the number, and Resend code (`children`). */
+export function CodeStepLinks({
+  back,
+  resendDisabled,
+  children,
+}: {
+  back: { to: string; text: string }
+  resendDisabled: boolean
+  children: ReactNode
+}) {
+  return (
+    <div className="flex items-center justify-between text-sm">
+      <Link to={back.to} className="hover:text-brand-700 font-medium text-slate-600">
+        {back.text}
+      </Link>
+      <button
+        type="submit"
+        name="_action"
+        value="resend"
+        formNoValidate
+        disabled={resendDisabled}
+        className="text-brand-700 font-medium hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
+      >
+        {children}
+      </button>
+    </div>
+  )
+}
+
 /** What the last redirect left for the page: a new code sent, signed out everywhere, … */
 export type LoginNotice = { tone: NoticeTone; message: string } | null
 
@@ -52,6 +139,7 @@ export function LoginNoticeLine({ notice }: { notice: LoginNotice }) {
   ) : null
 }
 
+/** Step one: the phone number to text a code to. */
 export function PhoneStep({
   carried,
   notice,
@@ -62,14 +150,7 @@ export function PhoneStep({
   lastResult?: LastResult
 }) {
   const busy = useBusy('send')
-  const validation = useDeferredValidation(loadSendCode)
-  const [form, fields] = useForm({
-    id: 'send-code',
-    lastResult,
-    onValidate: validation.onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const { form, fields, prepare } = useCodeForm('send-code', loadSendCode, lastResult)
 
   function formatWhileTyping(event: FormEvent<HTMLInputElement>) {
     const input = event.currentTarget
@@ -96,12 +177,7 @@ export function PhoneStep({
         Enter your mobile number and we will text you a verification code. No password needed.
       </p>
       <LoginNoticeLine notice={notice} />
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        onInput={validation.prepare}
-        className="mt-6 space-y-4"
-      >
+      <CodeForm form={form} prepare={prepare}>
         <CarriedFields carried={carried} />
         <Field
           label="Phone number"
@@ -139,7 +215,7 @@ export function PhoneStep({
           </Link>
           .
         </p>
-      </Form>
+      </CodeForm>
     </>
   )
 }
@@ -159,14 +235,7 @@ export function CodeStep({
   const verifying = useBusy('verify')
   const resending = useBusy('resend')
   const hydrated = useHydrated()
-  const validation = useDeferredValidation(loadVerifyCode)
-  const [form, fields] = useForm({
-    id: 'verify-code',
-    lastResult,
-    onValidate: validation.onValidate,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const { form, fields, prepare } = useCodeForm('verify-code', loadVerifyCode, lastResult)
   const formRef = useRef<HTMLFormElement>(null)
   const firstDigitAt = useRef<number | null>(null)
   const lastValue = useRef('')
@@ -201,13 +270,7 @@ export function CodeStep({
         . It expires in 10 minutes.
       </p>
       <LoginNoticeLine notice={notice} />
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        onInput={validation.prepare}
-        ref={formRef}
-        className="mt-6 space-y-4"
-      >
+      <CodeForm form={form} prepare={prepare} formRef={formRef}>
         <CarriedFields carried={carried} />
         <input type="hidden" name="phoneNumber" value={pending.phoneNumber} />
         <Field
@@ -231,22 +294,13 @@ export function CodeStep({
         >
           Verify
         </StatusButton>
-        <div className="flex items-center justify-between text-sm">
-          <Link to={loginUrl(carried)} className="hover:text-brand-700 font-medium text-slate-600">
-            Back to phone number
-          </Link>
-          <button
-            type="submit"
-            name="_action"
-            value="resend"
-            formNoValidate
-            disabled={resending || (hydrated && waitS > 0)}
-            className="text-brand-700 font-medium hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
-          >
-            Resend code{hydrated && waitS > 0 ? ` (${waitS}s)` : ''}
-          </button>
-        </div>
-      </Form>
+        <CodeStepLinks
+          back={{ to: loginUrl(carried), text: 'Back to phone number' }}
+          resendDisabled={resending || (hydrated && waitS > 0)}
+        >
+          Resend code{hydrated && waitS > 0 ? ` (${waitS}s)` : ''}
+        </CodeStepLinks>
+      </CodeForm>
     </>
   )
 }
