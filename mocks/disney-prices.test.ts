@@ -318,6 +318,8 @@ describe("the simulator's drawn offers", () => {
         expect(ratio).toBeLessThan(0.91)
       })
     },
+    // Fifty-six days of answers, each a full simulated call: CPU work a loaded machine slows.
+    60_000,
   )
 })
 
