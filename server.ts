@@ -88,6 +88,10 @@ app.use(
       setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
     },
   }),
+  // A build file that is not there (an old page asking after a deploy) is a plain 404 here, never
+  // a page: the static middleware may have set its Content-Type already, which Remix would append to.
+  (_req: express.Request, res: express.Response) =>
+    res.status(404).type('text/plain').send('Not found'),
 )
 // A nonce per request for the page's inline scripts, and the security headers of every other answer.
 app.use((req, res, next) => {

@@ -51,7 +51,10 @@ describe("the build's scripts", () => {
   })
 
   it('answers 404 to a file that is not there and 400 to a path that does not decode', async () => {
-    expect((await fetchRaw('/build/_shared/no-such-chunk.js', 'br')).status).toBe(404)
+    const missing = await fetchRaw('/build/_shared/no-such-chunk.js', 'br')
+    expect(missing.status).toBe(404)
+    // A plain answer of the static files, never the site's 404 page.
+    expect(missing.headers['content-type']).toBe('text/plain; charset=utf-8')
     expect((await fetchRaw('/build/%E0%A4%A.js', 'br')).status).toBe(400)
   })
 })
