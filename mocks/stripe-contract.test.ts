@@ -160,7 +160,6 @@ const refusal = (promise: Promise<unknown>) =>
     },
     (error: unknown) => error as Stripe.errors.StripeError,
   )
-const settle = () => new Promise((resolve) => setTimeout(resolve, 200))
 
 it('answers a whole subscription life as Stripe would, and refuses as Stripe would', async () => {
   const endpoint = await stripe.webhookEndpoints.create({
@@ -349,7 +348,10 @@ it('answers a whole subscription life as Stripe would, and refuses as Stripe wou
   for (const [call, status, code, param] of refusals)
     expect(await refusal(call())).toMatchObject({ statusCode: status, code, param })
 
-  await settle()
+  // The stand-in posts its events after answering, as Stripe does: wait for the four expected.
+  await expect
+    .poll(() => events.filter(({ url }) => url === '/created').length, { timeout: 30_000 })
+    .toBe(4)
   const delivered = events.map(({ url, signature, payload }) => {
     const json = JSON.parse(payload) as Record<string, unknown>
     bodies.push({ name: `event_${bodies.length}`, type: typeOf(json), json })
