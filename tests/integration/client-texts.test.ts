@@ -36,6 +36,7 @@ import {
   textRow,
   textsOf,
 } from '../support/worker-harness.ts'
+import { quietNow } from '../support/quiet-hours.ts'
 
 const VENUE = '90002464' // Cinderella's Royal Table, the factory's dining alert
 const RESTAURANT = "Cinderella's Royal Table"
@@ -286,22 +287,6 @@ describe("a client's texts and the day's cap", () => {
     )
   })
 })
-
-/** Quiet hours around now in New York: from an hour ago to two hours ahead. */
-function quietNow() {
-  const clock = (ms: number) =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'America/New_York',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(ms)
-  return {
-    timeZone: 'America/New_York',
-    quietStart: clock(Date.now() - HOUR),
-    quietEnd: clock(Date.now() + 2 * HOUR),
-  }
-}
 
 describe("the agent's quiet hours", () => {
   it("hold the agent's copy only; the client's goes at once, and the release leaves it be", async () => {

@@ -5,25 +5,10 @@ import { configureSimulator } from '../../mocks/disney.ts'
 import { todayIn } from '~/domain/dates'
 import { releaseHeldTexts } from '~/models/quiet-hours.server'
 import { alertRow, checkNow, db, queues, subscriber, textsOf } from '../support/worker-harness.ts'
+import { quietNow } from '../support/quiet-hours.ts'
 
 const VENUE = '90002464' // Cinderella's Royal Table, the factory's dining alert
 const HOUR = 60 * 60_000
-
-/** Quiet hours around now in New York: from an hour ago to two hours ahead. */
-function quietNow() {
-  const clock = (ms: number) =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'America/New_York',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(ms)
-  return {
-    timeZone: 'America/New_York',
-    quietStart: clock(Date.now() - HOUR),
-    quietEnd: clock(Date.now() + 2 * HOUR),
-  }
-}
 
 /** A table `days` after today in New York. */
 async function tableAlert(days: number, user: { id: string }) {
