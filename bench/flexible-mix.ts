@@ -15,6 +15,7 @@ import {
 import { hotelAlertCost, isTooWide } from '../app/domain/flexible-cost.ts'
 import type { FlexibleHotelAlert } from '../app/domain/flexible-stays.ts'
 import { hotelAlertQuestionsOf } from '../app/domain/split-stays.ts'
+import { diningValues, hotelValues } from '../app/models/question.server.ts'
 
 /**
  * A Zipf-like pick as bounds: item k has weight 1 / (k + 1)^s, so a few resorts, dates and
@@ -67,25 +68,12 @@ export interface MixRestaurant {
 
 /** A question an alert asks, with the fields Disney is asked (as `linkQuestions` writes them). */
 export type MixQuestion =
-  | {
-      kind: 'hotel'
-      key: string
-      resortId: string
-      checkInDate: string
-      checkOutDate: string
-      numberOfAdults: number
-      agesOfChildren: number[]
+  | (ReturnType<typeof hotelValues> & {
       /** The room types the alert watches at this resort. */
       roomTypeIds: string[]
       split: boolean
-    }
-  | {
-      kind: 'dining'
-      key: string
-      resortLocationIdentifier: DestinationId
-      partySize: number
-      reserveDate: string
-    }
+    })
+  | ReturnType<typeof diningValues>
 
 export interface MixHotelAlert {
   id: string
@@ -167,13 +155,7 @@ export function flexibleHotelAlert(
   )
   // As linkQuestions asks them.
   const questions = hotelAlertQuestionsOf(alert).map(({ question, split }): MixQuestion => ({
-    kind: 'hotel',
-    key: question.key,
-    resortId: question.resortId,
-    checkInDate: question.checkInDate,
-    checkOutDate: question.checkOutDate,
-    numberOfAdults: question.numberOfAdults,
-    agesOfChildren: [...question.agesOfChildren].sort((a, b) => a - b),
+    ...hotelValues(question),
     roomTypeIds: watched.get(question.resortId) ?? [],
     split,
   }))
@@ -208,12 +190,8 @@ export function flexibleDiningAlert(
     timeRangeStart: null,
     timeRangeEnd: null,
   }
-  const questions = diningQuestionsOf(alert).map((question): MixQuestion => ({
-    kind: 'dining',
-    key: question.key,
-    resortLocationIdentifier: alert.resortLocationIdentifier,
-    partySize: question.partySize,
-    reserveDate: question.reserveDate,
-  }))
+  const questions = diningQuestionsOf(alert).map((question) =>
+    diningValues(question, alert.resortLocationIdentifier),
+  )
   return { id: randomUUID(), alert, questions }
 }

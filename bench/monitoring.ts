@@ -336,12 +336,13 @@ async function questionIds(db: Db, questions: readonly MixQuestion[]) {
     await sql`
       insert into questions (key, kind, resort_id, check_in_date, check_out_date, number_of_adults,
         ages_of_children, accessible)
-      select key, 'hotel', resort_id, check_in, check_out, adults, ages::int[], false
+      select key, 'hotel', resort_id, check_in, check_out, adults, ages::int[], accessible
       from unnest(${hotel.map((q) => q.key)}::text[], ${hotel.map((q) => q.resortId)}::uuid[],
         ${hotel.map((q) => q.checkInDate)}::date[], ${hotel.map((q) => q.checkOutDate)}::date[],
         ${hotel.map((q) => q.numberOfAdults)}::int[],
-        ${hotel.map((q) => `{${q.agesOfChildren.join(',')}}`)}::text[])
-        as v(key, resort_id, check_in, check_out, adults, ages)
+        ${hotel.map((q) => `{${q.agesOfChildren.join(',')}}`)}::text[],
+        ${hotel.map((q) => q.accessible)}::bool[])
+        as v(key, resort_id, check_in, check_out, adults, ages, accessible)
       on conflict (key) do nothing`.execute(db)
   if (dining.length)
     await sql`
@@ -660,25 +661,16 @@ async function latenessBuckets(workers: number) {
   return buckets
 }
 
-/** Disney calls summed over the workers' /metrics by outcome: the kind of answer, or the fault. */
-async function upstreamOutcomes(workers: number) {
-  const outcomes = new Map<string, number>()
-  for (const text of await scrape(workers))
-    for (const [, outcome, count] of text.matchAll(
-      /upstream_calls_total\{[^}]*outcome="([^"]+)"[^}]*\} (\d+)/g,
-    ))
-      outcomes.set(outcome!, (outcomes.get(outcome!) ?? 0) + Number(count))
-  return [...outcomes].map(([outcome, count]) => `${outcome} ${count}`).join(', ') || 'none'
-}
-
-/** Disney calls summed over the workers' /metrics by endpoint family, whatever the outcome. */
-async function callsByFamily(workers: number) {
+/**
+ * Disney calls summed over the workers' /metrics by a label: `outcome` (the kind of answer, or
+ * the fault) or `family` (the endpoint, whatever the outcome).
+ */
+async function upstreamCalls(workers: number, by: 'outcome' | 'family') {
   const calls = new Map<string, number>()
+  const sample = new RegExp(`upstream_calls_total\\{[^}]*${by}="([^"]+)"[^}]*\\} (\\d+)`, 'g')
   for (const text of await scrape(workers))
-    for (const [, family, count] of text.matchAll(
-      /upstream_calls_total\{[^}]*family="([^"]+)"[^}]*\} (\d+)/g,
-    ))
-      calls.set(family!, (calls.get(family!) ?? 0) + Number(count))
+    for (const [, value, count] of text.matchAll(sample))
+      calls.set(value!, (calls.get(value!) ?? 0) + Number(count))
   return calls
 }
 
@@ -946,7 +938,7 @@ async function main() {
       postgresAtSteady = postgresCpuMs()
       redisAtSteady = await sampleRedis(redis)
       restAtSteady = rest()
-      callsAtSteady = await callsByFamily(WORKERS)
+      callsAtSteady = await upstreamCalls(WORKERS, 'family')
       screenedAtSteady = await screenedOut(WORKERS)
     }
   }
@@ -967,8 +959,11 @@ async function main() {
     'max',
   )
   const lostLocks = await workerMetric(WORKERS, /lost_locks_total\{[^}]*\} (\d+)/g)
-  const outcomes = await upstreamOutcomes(WORKERS)
-  const callsAtEnd = await callsByFamily(WORKERS)
+  const outcomes =
+    [...(await upstreamCalls(WORKERS, 'outcome'))]
+      .map(([outcome, count]) => `${outcome} ${count}`)
+      .join(', ') || 'none'
+  const callsAtEnd = await upstreamCalls(WORKERS, 'family')
   const screenedAtEnd = await screenedOut(WORKERS)
 
   const steadySeconds = steadyAt ? (Date.now() - steadyAt) / 1000 : 0

@@ -4,12 +4,12 @@
  * that its CPU is this run's alone; and what Redis says of its own CPU, forks and commands
  * (INFO cpu, stats and commandstats), to be read at two moments and subtracted.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Redis } from 'ioredis'
 import { Redis as RedisClient } from 'ioredis'
+import { redisServer } from '../tests/support/faults.ts'
 import { freePort } from '../tests/support/ports.ts'
 
 /** A redis-server of the benchmark's own; `stop` shuts it down and removes its files. */
@@ -18,39 +18,17 @@ export async function startPrivateRedis() {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-redis-'))
   // As docker-compose.yml runs it in production; the default snapshot points are left as they
   // are there, so a BGSAVE may fork under load, as it would in production.
-  const server: ChildProcess = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--appendonly',
-      'yes',
-      '--appendfsync',
-      'everysec',
-      '--maxmemory-policy',
-      'noeviction',
-    ],
-    { stdio: 'ignore' },
-  )
+  const { server, answering } = redisServer(port, dir, [
+    '--appendfsync',
+    'everysec',
+    '--maxmemory-policy',
+    'noeviction',
+  ])
   // The benchmark may die before it stops the server: take it along.
   const killOnExit = () => server.kill('SIGKILL')
   process.once('exit', killOnExit)
   const url = `redis://127.0.0.1:${port}`
-  const probe = new RedisClient(url, { lazyConnect: true, retryStrategy: () => 100 })
-  probe.on('error', () => undefined)
-  const started = Date.now()
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`redis-server exited (code ${server.exitCode})`)
-    if (Date.now() - started > 20_000) throw new Error('redis-server did not answer in 20 s')
-    await probe.connect().catch(() => undefined)
-    if ((await probe.ping().catch(() => '')) === 'PONG') break
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  probe.disconnect()
+  await answering
   const stop = async () => {
     // No reconnecting and no retrying: SHUTDOWN closes the connection it came on.
     const client = new RedisClient(url, {

@@ -1,24 +1,31 @@
-import { PLANS } from '../app/domain/plans.ts'
+import { PLANS, type PlanDefinition } from '../app/domain/plans.ts'
 import { getEnv } from '../app/env.server.ts'
 import { seedCatalogue } from './catalogue.ts'
 import { createDb, type DB } from './client.ts'
 import { ensureDatabase, migrateToLatest } from './migrator.ts'
 import { fromExcluded } from './upsert.ts'
 
-/** Idempotent: a re-seed updates rows in place and never duplicates them. */
-export async function seed(db: DB) {
-  const priceIds = getEnv().stripePriceIds
-  const plans = PLANS.map((plan) => ({
+/** A plan's row in the columns every schema since migration 0002 has (a migration's test). */
+export function planRowSince0002(plan: PlanDefinition) {
+  return {
     id: plan.id,
     name: plan.name,
     tagline: plan.tagline,
     priceCents: plan.priceCents,
     alertLimit: plan.alertLimit,
     intervalMinutes: plan.intervalMinutes,
-    clientLimit: plan.clientLimit,
     free: plan.free,
     legacy: plan.legacy,
     sortOrder: plan.order,
+  }
+}
+
+/** Idempotent: a re-seed updates rows in place and never duplicates them. */
+export async function seed(db: DB) {
+  const priceIds = getEnv().stripePriceIds
+  const plans = PLANS.map((plan) => ({
+    ...planRowSince0002(plan),
+    clientLimit: plan.clientLimit,
     stripePriceId: priceIds[plan.id] ?? null,
   }))
   await db

@@ -1,5 +1,6 @@
 import { statSync, readFileSync } from 'node:fs'
 import { UnrecoverableError, type Job } from 'bullmq'
+import type { Redis } from 'ioredis'
 import { isUnavailable } from '../db/client.ts'
 import type { Logger } from 'pino'
 import type { DB } from '../db/client.ts'
@@ -55,17 +56,17 @@ import { actsOn, phaseMs } from '../app/domain/schedule.ts'
 import { diningBookingUrl, hotelBookingUrl } from '../app/domain/booking-links.ts'
 import { alertPageHref } from '../app/domain/alert-history.ts'
 import { withCheck, type CheckOutcome } from '../app/domain/check-history.ts'
-import type { CheckCounter } from '../app/utils/check-counts.server.ts'
-import type { DriftRecorder } from './drift.ts'
+import { CheckCounter } from '../app/utils/check-counts.server.ts'
+import { DriftRecorder } from './drift.ts'
 import type { Metrics } from './metrics.ts'
 import { CHECK_ATTEMPTS, type CheckJob, type CheckQuestion, type Queues } from './queues.ts'
-import type { AnswerWatch } from './upstream/answer-watch.ts'
-import type { CircuitBreaker } from './upstream/breaker.ts'
+import { AnswerWatch } from './upstream/answer-watch.ts'
+import { CircuitBreaker, type BreakerChange } from './upstream/breaker.ts'
 import { fetchDiningAnswer } from './upstream/dining.ts'
 import { AlertQuestionError, UpstreamFault, type EndpointFamily } from './upstream/errors.ts'
 import { fetchRoomAnswer } from './upstream/hotels.ts'
 import { fetchResortAvailability } from './upstream/resort-availability.ts'
-import type { ResortScreen } from './upstream/resort-screen.ts'
+import { ResortScreen } from './upstream/resort-screen.ts'
 
 export interface CheckDeps {
   db: DB
@@ -80,6 +81,27 @@ export interface CheckDeps {
   metrics: Metrics
   logger: Logger
   env: Env
+}
+
+/**
+ * A check's dependencies around the database, queues, metrics, logger and configuration: what it
+ * keeps in Redis (the breakers, the resort screen, what answers said, the counts for /status) and
+ * the drift recorder. The worker wires its checks from this, and so do the integration tests.
+ */
+export function checkDeps(
+  base: Pick<CheckDeps, 'db' | 'queues' | 'metrics' | 'logger' | 'env'>,
+  redis: Redis,
+  onBreakerChange?: (change: BreakerChange) => Promise<void>,
+): CheckDeps {
+  const prefix = base.env.redisPrefix
+  return {
+    ...base,
+    screen: new ResortScreen(redis, prefix),
+    breaker: new CircuitBreaker(redis, prefix, onBreakerChange),
+    drift: new DriftRecorder(base.db, base.metrics, base.logger),
+    answers: new AnswerWatch(redis, prefix),
+    checkCounts: new CheckCounter(redis, prefix),
+  }
 }
 
 /** The dining token from configuration; a token file is re-read whenever it changes. */
@@ -361,30 +383,32 @@ function askedQuestion(question: HeldQuestion, outcome: CheckOutcome, now: Date)
   }
 }
 
+/** An alert as its texts about an opening need it: routed, with its owner's quiet hours. */
+type TextedAlert = RoutedAlert &
+  FoundOpening['quiet'] & { id: string; userId: string; questionId: number }
+
 /**
  * The texts an opening may call for, one for each of the alert's recipients with its own short
  * link, and the summary each becomes past the day's cap: the agent's links to the alert's own
  * page (every opening it saw); the client's, who cannot see that page, to the booking itself.
+ * The opening is the alert's question's unless it says otherwise (a split stay's first part).
  */
 function textAbout(
   env: Env,
-  alert: RoutedAlert,
-  opening: Omit<
+  alert: TextedAlert,
+  opening: Pick<
     FoundOpening,
-    | 'shortCode'
-    | 'body'
-    | 'summaryBody'
-    | 'summaryUrl'
-    | 'seenAt'
-    | 'toNumber'
-    | 'recipient'
-    | 'clientId'
-  >,
+    'alertKind' | 'openingKey' | 'bookingUrl' | 'secondBookingUrl' | 'startsAt' | 'lifeKey'
+  > & { questionId?: number },
   alertName: string,
   body: (link: string) => string,
   now: Date,
 ): FoundOpening[] {
   return copiesOf(env, alert, (copy) => ({
+    questionId: alert.questionId,
+    userId: alert.userId,
+    alertId: alert.id,
+    quiet: alert,
     ...opening,
     recipient: copy.recipient,
     clientId: copy.clientId,
@@ -396,7 +420,7 @@ function textAbout(
     summaryUrl:
       copy.recipient === 'client'
         ? opening.bookingUrl
-        : `${env.appUrl}${alertPageHref(opening.alertKind!, opening.alertId!)}`,
+        : `${env.appUrl}${alertPageHref(opening.alertKind, alert.id)}`,
   }))
 }
 
@@ -446,13 +470,9 @@ async function checkDining(deps: CheckDeps, job: Job<CheckJob>, now: Date, token
           deps.env,
           alert,
           {
-            questionId: alert.questionId,
-            userId: alert.userId,
             alertKind: 'dining',
-            alertId: alert.id,
             openingKey: diningOpeningKey(offer.venueId, offer.date, offer.time),
             bookingUrl: diningBookingUrl(destination, alert.partySize, offer.date),
-            quiet: alert,
             startsAt: startsAt({ destination, date: offer.date, time: offer.time }),
           },
           restaurant,
@@ -707,13 +727,9 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
           deps.env,
           alert,
           {
-            questionId: alert.questionId,
-            userId: alert.userId,
             alertKind: 'hotel',
-            alertId: alert.id,
             openingKey: key(room),
             bookingUrl: hotelBookingUrl(question.locationIdentifier!, question.disneySlug!),
-            quiet: alert,
             startsAt: startsAt({
               destination: question.locationIdentifier!,
               date: question.checkInDate!,
@@ -780,13 +796,10 @@ async function checkHotel(deps: CheckDeps, job: Job<CheckJob>, now: Date) {
           {
             questionId: first.questionId,
             lifeKey: first.openingKey,
-            userId: alert.userId,
             alertKind: 'hotel',
-            alertId: alert.id,
             openingKey: split.key,
             bookingUrl: booking(first),
             secondBookingUrl: booking(second),
-            quiet: alert,
             startsAt: startsAt({ destination: first.destination, date: first.checkIn }),
           },
           first.resort,

@@ -10,13 +10,11 @@ import { Redis } from 'ioredis'
 import { createDb } from '../db/client.ts'
 import { jobLimiter, QUESTIONS_PER_JOB } from '../app/domain/schedule.ts'
 import { getEnvOrExit } from '../app/env.server.ts'
-import { CheckCounter } from '../app/utils/check-counts.server.ts'
 import { HEARTBEAT_INTERVAL_MS, removeBeat } from '../app/utils/heartbeat.server.ts'
 import { createLogger } from '../app/utils/logger.server.ts'
 import { ENDPOINT_FAMILIES } from '../app/utils/upstream-health.server.ts'
 import { startMocks } from '../mocks/index.ts'
-import { checkProcessor } from './check.ts'
-import { ResortScreen } from './upstream/resort-screen.ts'
+import { checkDeps, checkProcessor } from './check.ts'
 import { maintenanceProcessor } from './maintenance.ts'
 import { createMetrics, serveMetrics, watchEventLoop } from './metrics.ts'
 import {
@@ -29,10 +27,7 @@ import {
 } from './queues.ts'
 import { tickProcessor } from './scheduler.ts'
 import { smsProcessor } from './sms.ts'
-import { DriftRecorder } from './drift.ts'
 import { IncidentRecorder } from './incidents.ts'
-import { AnswerWatch } from './upstream/answer-watch.ts'
-import { CircuitBreaker } from './upstream/breaker.ts'
 
 const env = getEnvOrExit()
 
@@ -56,12 +51,9 @@ const metrics = createMetrics()
 const eventLoop = watchEventLoop(metrics)
 // A breaker's opening and closing, and a gap in the heartbeats, are incidents on /status.
 const incidents = new IncidentRecorder(db, logger)
-const breaker = new CircuitBreaker(connection, env.redisPrefix, incidents.breakerChanged)
-// Questions answered per destination and kind, for /status: written with each heartbeat.
-const checkCounts = new CheckCounter(connection, env.redisPrefix)
-const drift = new DriftRecorder(db, metrics, logger)
-const answers = new AnswerWatch(connection, env.redisPrefix)
-const screen = new ResortScreen(connection, env.redisPrefix)
+const checks = checkDeps({ db, queues, metrics, logger, env }, connection, incidents.breakerChanged)
+// The heartbeat reports the breakers and writes the check counts; drift is flushed on a timer.
+const { breaker, checkCounts, drift } = checks
 
 /**
  * The job schedulers, upserted by every worker (Redis keeps one of each), and again whenever one
@@ -109,28 +101,13 @@ const workers = [
     },
   ),
   // The limiter is global across every worker: adding workers never hammers Disney.
-  new Worker(
-    QUEUES.check,
-    checkProcessor({
-      db,
-      queues,
-      screen,
-      breaker,
-      drift,
-      answers,
-      checkCounts,
-      metrics,
-      logger,
-      env,
-    }),
-    {
-      connection,
-      prefix,
-      concurrency: env.monitoring.concurrency,
-      limiter: jobLimiter(env.disney.ratePerSecond, QUESTIONS_PER_JOB),
-      settings,
-    },
-  ),
+  new Worker(QUEUES.check, checkProcessor(checks), {
+    connection,
+    prefix,
+    concurrency: env.monitoring.concurrency,
+    limiter: jobLimiter(env.disney.ratePerSecond, QUESTIONS_PER_JOB),
+    settings,
+  }),
   new Worker(QUEUES.sms, smsProcessor({ db, env, logger, metrics }), {
     connection,
     prefix,

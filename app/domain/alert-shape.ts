@@ -21,23 +21,14 @@ interface RoomOfJson {
   name: string
 }
 
-/** The fields of a hotel alert's JSON this reads: either shape. */
-export interface HotelAlertJsonShape {
+/** A hotel alert's stay, party and price ceiling in its JSON, in either shape. */
+export interface HotelStayOfJson {
   checkInDate: string
   checkOutDate?: string
   latestCheckInDate?: string
   minNights?: number
   maxNights?: number
-  resort?: ResortOfJson
-  rooms?: readonly RoomOfJson[]
   roomIds?: readonly string[]
-  resorts?: readonly {
-    resortId: string
-    resort: ResortOfJson
-    roomIds: readonly string[] | 'any'
-    rooms: readonly RoomOfJson[]
-  }[]
-  splitStays: boolean
   numberOfAdults: number
   agesOfChildren: readonly number[]
   accessible: boolean
@@ -45,6 +36,19 @@ export interface HotelAlertJsonShape {
   /** A price ceiling, in dollars (issue 30). */
   maxNightlyPrice?: number
   maxTotalPrice?: number
+}
+
+/** The fields of a hotel alert's JSON this reads: either shape. */
+export interface HotelAlertJsonShape extends HotelStayOfJson {
+  resort?: ResortOfJson
+  rooms?: readonly RoomOfJson[]
+  resorts?: readonly {
+    resortId: string
+    resort: ResortOfJson
+    roomIds: readonly string[] | 'any'
+    rooms: readonly RoomOfJson[]
+  }[]
+  splitStays: boolean
   /** A watch on a booked stay (`watch: "price"`), in dollars (issue 30). */
   watch?: 'availability' | 'price'
   paidTotal?: number

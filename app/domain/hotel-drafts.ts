@@ -1,4 +1,5 @@
 import { EDIT_FIELD, textOf, type Source } from './alert-drafts'
+import type { HotelStayOfJson } from './alert-shape'
 import { addDays, isIsoDate, nightsBetween } from './dates'
 import { findDestination } from './destinations'
 import { hotelAlertCost, MAX_QUESTIONS_PER_ALERT, type HotelAlertCost } from './flexible-cost'
@@ -290,23 +291,11 @@ export function hotelDraftCost(draft: HotelDraft): HotelAlertCost | null {
 }
 
 /** A hotel alert's JSON, in either shape (contract: one resort and stay, or the flexible one). */
-export interface HotelAlertOfJson {
+export interface HotelAlertOfJson extends HotelStayOfJson {
   id: string
   resortId?: string
-  roomIds?: readonly string[]
   resorts?: readonly { resortId: string; roomIds: readonly string[] | 'any' }[]
-  checkInDate: string
-  checkOutDate?: string
-  latestCheckInDate?: string
-  minNights?: number
-  maxNights?: number
   splitStays?: boolean
-  numberOfAdults: number
-  agesOfChildren: readonly number[]
-  accessible: boolean
-  keepWatching: boolean
-  maxNightlyPrice?: number
-  maxTotalPrice?: number
 }
 
 /** A hotel alert as a form holds it: a flexible alert's first resort is the form's own. */

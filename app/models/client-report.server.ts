@@ -11,6 +11,7 @@ import { alertOpenings, type OwnAlert } from '~/models/alert-history.server'
 import { findClient, toClientJson } from '~/models/client.server'
 import { listDiningAlerts } from '~/models/dining-alert.server'
 import { listHotelAlerts } from '~/models/hotel-alert.server'
+import { TEXT_HISTORY_COLUMNS } from '~/models/outbox.server'
 
 type Executor = Kysely<Database>
 
@@ -78,20 +79,7 @@ async function textsOf(
     alerts.filter((alert) => alert.kind === kind).map((alert) => alert.id)
   const rows = await db
     .selectFrom('notifications')
-    .select([
-      'id',
-      'purpose',
-      'recipient',
-      'alertKind',
-      'alertId',
-      'openingId',
-      'body',
-      'status',
-      'error',
-      'errorCode',
-      'createdAt',
-      'sentAt',
-    ])
+    .select(['id', 'purpose', 'openingId', ...TEXT_HISTORY_COLUMNS])
     .where('userId', '=', userId)
     .where((eb) =>
       eb.or([

@@ -237,22 +237,25 @@ export async function optIn(db: Executor, phoneNumber: string) {
   await refreshQuestions(db, { phoneNumber }, new Date())
 }
 
+/** A text as a history lists it: its alert, whose phone, what it said and how it went. */
+export const TEXT_HISTORY_COLUMNS = [
+  'alertKind',
+  'alertId',
+  'recipient',
+  'body',
+  'status',
+  'error',
+  'errorCode',
+  'createdAt',
+  'sentAt',
+] as const
+
 /** The texts of some alerts, newest first, for the dashboard's history. */
 export async function textsOfAlerts(db: Executor, alerts: { kind: AlertKind; id: string }[]) {
   if (alerts.length === 0) return []
   return db
     .selectFrom('notifications')
-    .select([
-      'alertKind',
-      'alertId',
-      'recipient',
-      'body',
-      'status',
-      'error',
-      'errorCode',
-      'createdAt',
-      'sentAt',
-    ])
+    .select(TEXT_HISTORY_COLUMNS)
     .where((eb) =>
       eb.or(
         alerts.map((alert) =>

@@ -25,9 +25,10 @@ type Executor = Kysely<Database>
 /** A question as an alert's expansion gives it: its key and the fields Disney is asked. */
 type QuestionValues = Insertable<QuestionsTable> & { key: string }
 
-function hotelValues(question: StayQuestion): QuestionValues {
+/** A stay's question row (the monitoring benchmark writes its alerts' questions with it too). */
+export function hotelValues(question: StayQuestion) {
   return {
-    kind: 'hotel',
+    kind: 'hotel' as const,
     key: question.key,
     resortId: question.resortId,
     checkInDate: question.checkInDate,
@@ -35,19 +36,18 @@ function hotelValues(question: StayQuestion): QuestionValues {
     numberOfAdults: question.numberOfAdults,
     agesOfChildren: [...question.agesOfChildren].sort((a, b) => a - b),
     accessible: question.accessible,
-  }
+  } satisfies QuestionValues
 }
 
-function diningValues(
-  question: DateQuestion & { resortLocationIdentifier: DestinationId },
-): QuestionValues {
+/** A date's question row at a destination (and the benchmark's, as for stays). */
+export function diningValues(question: DateQuestion, destination: DestinationId) {
   return {
-    kind: 'dining',
+    kind: 'dining' as const,
     key: question.key,
-    resortLocationIdentifier: question.resortLocationIdentifier,
+    resortLocationIdentifier: destination,
     partySize: question.partySize,
     reserveDate: question.reserveDate,
-  }
+  } satisfies QuestionValues
 }
 
 /** What an alert asks: each question, and for a hotel the room types it watches there. */
@@ -105,7 +105,7 @@ async function diningAlertQuestions(db: Executor, alertId: string): Promise<Aler
     .where('id', '=', alertId)
     .executeTakeFirstOrThrow()
   return diningQuestionsOf(alert).map((question) => ({
-    values: diningValues({ ...question, resortLocationIdentifier: alert.resortLocationIdentifier }),
+    values: diningValues(question, alert.resortLocationIdentifier),
     roomTypeIds: null,
     split: false,
   }))

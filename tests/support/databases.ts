@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { PLANS } from '../../app/domain/plans.ts'
 import { seedCatalogue } from '../../db/catalogue.ts'
 import type { DB } from '../../db/client.ts'
+import { planRowSince0002 } from '../../db/seed.ts'
 
 const BASE_URL = process.env.TEST_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432'
 
@@ -19,21 +20,6 @@ export function uniqueName(kind: string) {
  * plans with the columns every schema since migration 0002 has (the seed writes today's).
  */
 export async function seedOlderSchema(db: DB) {
-  await db
-    .insertInto('plans')
-    .values(
-      PLANS.map((plan) => ({
-        id: plan.id,
-        name: plan.name,
-        tagline: plan.tagline,
-        priceCents: plan.priceCents,
-        alertLimit: plan.alertLimit,
-        intervalMinutes: plan.intervalMinutes,
-        free: plan.free,
-        legacy: plan.legacy,
-        sortOrder: plan.order,
-      })),
-    )
-    .execute()
+  await db.insertInto('plans').values(PLANS.map(planRowSince0002)).execute()
   await seedCatalogue(db)
 }

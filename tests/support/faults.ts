@@ -86,6 +86,46 @@ export async function postgresProxy() {
 }
 
 /**
+ * A redis-server on 127.0.0.1:`port` with its files in `dir`, an AOF and `settings` besides;
+ * `answering` resolves once it answers a PING, and rejects if it exits first.
+ */
+export function redisServer(port: number, dir: string, settings: readonly string[]) {
+  const server = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--appendonly',
+      'yes',
+      ...settings,
+    ],
+    { stdio: 'ignore' },
+  )
+  const answering = (async () => {
+    const probe = new Redis(`redis://127.0.0.1:${port}`, {
+      lazyConnect: true,
+      retryStrategy: () => 100,
+    })
+    probe.on('error', () => undefined)
+    try {
+      await until('Redis answers', async () => {
+        if (server.exitCode !== null) return true
+        await probe.connect().catch(() => undefined)
+        return (await probe.ping()) === 'PONG'
+      })
+    } finally {
+      probe.disconnect()
+    }
+    if (server.exitCode !== null) throw new Error(`redis-server exited (code ${server.exitCode})`)
+  })()
+  return { server, answering }
+}
+
+/**
  * A redis-server of a test's own, which it can stop (keeping its data or not) and start again;
  * `children` gets the process, for a test that kills what it started when it ends.
  */
@@ -96,30 +136,10 @@ export async function ownRedis(children: ChildProcess[] = []) {
   const url = `redis://127.0.0.1:${port}`
   const start = async () => {
     if (server && server.exitCode === null && server.signalCode === null) return
-    server = spawn(
-      'redis-server',
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--dir',
-        dir,
-        '--appendonly',
-        'yes',
-        '--save',
-        '',
-      ],
-      { stdio: 'ignore' },
-    )
+    const started = redisServer(port, dir, ['--save', ''])
+    server = started.server
     children.push(server)
-    const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 100 })
-    probe.on('error', () => undefined)
-    await until('Redis answers', async () => {
-      await probe.connect().catch(() => undefined)
-      return (await probe.ping()) === 'PONG'
-    })
-    probe.disconnect()
+    await started.answering
   }
   const stop = async (keepData: boolean) => {
     const client = new Redis(url)

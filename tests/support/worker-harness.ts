@@ -7,18 +7,13 @@ import { sql } from 'kysely'
 import { Redis } from 'ioredis'
 import { pino } from 'pino'
 import { afterAll, beforeEach } from 'vitest'
-import { createUser } from '../../db/factories.ts'
-import { resetSimulator } from '../../mocks/disney.ts'
-import { checkProcessor } from '../../worker/check.ts'
-import { DriftRecorder } from '../../worker/drift.ts'
+import { catalogueResort, createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
+import { configureSimulator, resetSimulator } from '../../mocks/disney.ts'
+import { checkDeps, checkProcessor } from '../../worker/check.ts'
 import { createMetrics } from '../../worker/metrics.ts'
 import { createQueues, type CheckJob } from '../../worker/queues.ts'
 import { tickProcessor } from '../../worker/scheduler.ts'
 import { smsProcessor } from '../../worker/sms.ts'
-import { AnswerWatch } from '../../worker/upstream/answer-watch.ts'
-import { CircuitBreaker } from '../../worker/upstream/breaker.ts'
-import { ResortScreen } from '../../worker/upstream/resort-screen.ts'
-import { CheckCounter } from '~/utils/check-counts.server'
 import { ENDPOINT_FAMILIES, upstreamKey } from '~/utils/upstream-health.server'
 import { getEnv } from '~/env.server'
 import { questionsOfAlerts } from '~/models/question.server'
@@ -30,23 +25,8 @@ export const connection = new Redis(env.redisUrl, { maxRetriesPerRequest: null }
 export const queues = createQueues(connection, env.redisPrefix)
 export const metrics = createMetrics()
 export const logger = pino({ level: 'silent' })
-export const breaker = new CircuitBreaker(connection, env.redisPrefix)
-export const drift = new DriftRecorder(db, metrics, logger)
-export const answers = new AnswerWatch(connection, env.redisPrefix)
-export const checkCounts = new CheckCounter(connection, env.redisPrefix)
-export const screen = new ResortScreen(connection, env.redisPrefix)
-export const deps = {
-  db,
-  queues,
-  screen,
-  breaker,
-  drift,
-  answers,
-  checkCounts,
-  metrics,
-  logger,
-  env,
-}
+export const deps = checkDeps({ db, queues, metrics, logger, env }, connection)
+export const { drift, screen } = deps
 export const tick = tickProcessor({ db, queues, logger, batchSize: 500 })
 export const check = checkProcessor(deps)
 export const sendText = smsProcessor({ db, env, logger, metrics })
@@ -137,6 +117,61 @@ export async function checkJobsFor(kind: CheckJob['kind'], alertId: string) {
 /** A user whose plan lets alerts be checked. */
 export async function subscriber(planId = 'lightning-lane', overrides = {}) {
   return createUser(db, { planId, trialStartUtc: new Date(), ...overrides })
+}
+
+const ROYAL_TABLE = '90002464' // Cinderella's Royal Table, the factory's dining alert
+let diningDay = 5
+
+/**
+ * A subscriber's dining alert, open all day, on a day no other alert of the file asks about (the
+ * file's tests share one database); `open` sets the times Disney then answers for that day.
+ */
+export async function diningAlertOfItsOwnDay(planId?: string) {
+  const user = await subscriber(planId)
+  const date = daysFromToday(diningDay++)
+  const alert = await createAlertRow(db, 'dining', user.id, {
+    reserveDate: date,
+    timeRangeStart: '07:00:00',
+    timeRangeEnd: '22:00:00',
+  })
+  const open = (...at: string[]) =>
+    configureSimulator({
+      script: { dining: at.map((time) => `${ROYAL_TABLE}|${date}|${time}`), rooms: [] },
+    })
+  return { user, alert, date, open }
+}
+
+/**
+ * A user's alert for four nights at Pop Century, `days` from today, in either of two of its room
+ * types, split stays on (`fields`: a ceiling, a client...). `stay(from, to)` is part of that stay
+ * in the simulator's words, and `openSplit(nights)` has Disney answer the first room open for the
+ * first `nights` nights and the second room for the rest.
+ */
+export async function splitStayAlert(userId: string, days: number, fields = {}) {
+  const pop = await catalogueResort(db)
+  const [first, second] = pop.rooms.filter((room) => room.disneyRoomCodes.length)
+  const alert = await createAlertRow(db, 'hotel', userId, {
+    resorts: [{ resortId: pop.resort.id, roomIds: [first!.id, second!.id] }],
+    checkInDate: daysFromToday(days),
+    latestCheckInDate: daysFromToday(days),
+    minNights: 4,
+    maxNights: 4,
+    splitStays: true,
+    ...fields,
+  })
+  const stay = (from: number, to: number) =>
+    `${daysFromToday(days + from)}/${daysFromToday(days + to)}`
+  const openSplit = (nights: number) =>
+    configureSimulator({
+      script: {
+        dining: [],
+        rooms: [
+          `${first!.disneyRoomCodes[0]}@${stay(0, nights)}`,
+          `${second!.disneyRoomCodes[0]}@${stay(nights, 4)}`,
+        ],
+      },
+    })
+  return { alert, first: first!, second: second!, stay, openSplit }
 }
 
 /** Runs a tick and every check job it enqueued, as the worker would. */
