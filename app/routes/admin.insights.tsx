@@ -4,6 +4,7 @@ import { Form, useLoaderData } from '@remix-run/react'
 import { BarChart, dayLabel } from '~/components/insights/bar-chart'
 import { FunnelChart } from '~/components/insights/funnel-chart'
 import { Button } from '~/components/ui/button'
+import { FiguresTable } from '~/components/ui/figures-table'
 import { INSIGHT_PERIODS, loadInsights, type InsightPeriod } from '~/models/insights.server'
 import { getDb } from '~/utils/db.server'
 import { requireAdmin } from '~/utils/session.server'
@@ -113,30 +114,15 @@ export default function Insights() {
           {data.planMoves.length === 0 ? (
             <p className="mt-3 text-slate-600">No plan changed in this period.</p>
           ) : (
-            <table className="mt-3 w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-500">
-                <tr>
-                  <th scope="col" className="py-1 pr-3">
-                    From
-                  </th>
-                  <th scope="col" className="py-1 pr-3">
-                    To
-                  </th>
-                  <th scope="col" className="py-1 text-right">
-                    Changes
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.planMoves.map((move) => (
-                  <tr key={`${move.fromPlan}-${move.toPlan}`} className="border-b border-slate-100">
-                    <td className="py-1 pr-3">{planName(move.fromPlan)}</td>
-                    <td className="py-1 pr-3">{planName(move.toPlan)}</td>
-                    <td className="py-1 text-right tabular-nums">{move.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FiguresTable
+              columns={[{ label: 'From' }, { label: 'To' }, { label: 'Changes', numeric: true }]}
+              rows={data.planMoves.map((move) => ({
+                key: `${move.fromPlan}-${move.toPlan}`,
+                cells: [planName(move.fromPlan), planName(move.toPlan), move.count],
+              }))}
+              rowHeadings={false}
+              className="mt-3 text-sm"
+            />
           )}
         </figure>
       </div>

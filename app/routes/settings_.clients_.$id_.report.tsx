@@ -54,26 +54,32 @@ function PrintButton() {
   )
 }
 
-/** A text: who it went to, its delivery and when; with `about`, what it was first. */
-function TextLine({
-  text,
+/** Texts: who each went to, its delivery and when; with `about`, what each was about first. */
+function TextList({
+  texts,
   clientName,
   timeZone,
   about = false,
+  className,
 }: {
-  text: ReportText
+  texts: ReportText[]
   clientName: string
   timeZone: string
   about?: boolean
+  className: string
 }) {
   return (
-    <li>
-      {about && `${text.about}: `}
-      <span className="font-medium text-slate-900">
-        To {sentToWords(text.recipient, clientName)}
-      </span>{' '}
-      · {text.delivery} · {formatMoment(text.sentAt ?? text.createdAt, timeZone)}
-    </li>
+    <ul className={className}>
+      {texts.map((text) => (
+        <li key={text.id}>
+          {about && `${text.about}: `}
+          <span className="font-medium text-slate-900">
+            To {sentToWords(text.recipient, clientName)}
+          </span>{' '}
+          · {text.delivery} · {formatMoment(text.sentAt ?? text.createdAt, timeZone)}
+        </li>
+      ))}
+    </ul>
   )
 }
 
@@ -154,16 +160,12 @@ function AlertSection({ alert, clientName }: { alert: ReportAlert; clientName: s
                     {opening.texts.length === 0 ? (
                       <span className="text-slate-500">No text</span>
                     ) : (
-                      <ul className="space-y-1">
-                        {opening.texts.map((text) => (
-                          <TextLine
-                            key={text.id}
-                            text={text}
-                            clientName={clientName}
-                            timeZone={alert.timeZone}
-                          />
-                        ))}
-                      </ul>
+                      <TextList
+                        texts={opening.texts}
+                        clientName={clientName}
+                        timeZone={alert.timeZone}
+                        className="space-y-1"
+                      />
                     )}
                   </td>
                 </tr>
@@ -176,17 +178,13 @@ function AlertSection({ alert, clientName }: { alert: ReportAlert; clientName: s
       {alert.texts.length > 0 && (
         <>
           <h3 className="mt-4 font-semibold text-slate-900">Other texts</h3>
-          <ul className="mt-1 space-y-1 text-sm">
-            {alert.texts.map((text) => (
-              <TextLine
-                key={text.id}
-                text={text}
-                clientName={clientName}
-                timeZone={alert.timeZone}
-                about
-              />
-            ))}
-          </ul>
+          <TextList
+            texts={alert.texts}
+            clientName={clientName}
+            timeZone={alert.timeZone}
+            about
+            className="mt-1 space-y-1 text-sm"
+          />
         </>
       )}
     </section>
@@ -246,17 +244,13 @@ export default function ClientReportPage() {
           <h2 id="other-texts" className="text-lg font-semibold text-slate-900">
             Other texts about {client.name}
           </h2>
-          <ul className="mt-2 space-y-1 text-sm">
-            {data.otherTexts.map((text) => (
-              <TextLine
-                key={text.id}
-                text={text}
-                clientName={client.name}
-                timeZone={data.timeZone}
-                about
-              />
-            ))}
-          </ul>
+          <TextList
+            texts={data.otherTexts}
+            clientName={client.name}
+            timeZone={data.timeZone}
+            about
+            className="mt-2 space-y-1 text-sm"
+          />
         </section>
       )}
     </div>

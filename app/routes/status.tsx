@@ -37,6 +37,7 @@ export const meta: MetaFunction = (args) =>
 
 const card = 'mt-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6'
 const cell = 'py-2 pr-3'
+const rowHeading = `${cell} font-medium text-slate-900`
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -46,6 +47,26 @@ function Section({ id, title, children }: { id: string; title: string; children:
       </h2>
       {children}
     </section>
+  )
+}
+
+/** A card holding a table of figures: its column headings, then its rows. */
+function CardTable({ columns, children }: { columns: string[]; children: ReactNode }) {
+  return (
+    <div className={card}>
+      <table className="w-full text-left">
+        <thead>
+          <tr className="border-b border-slate-200 text-sm text-slate-600">
+            {columns.map((column) => (
+              <th key={column} scope="col" className={cell}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   )
 }
 
@@ -97,34 +118,17 @@ export default function Status() {
           party size, so these count what we asked Disney, not alerts.
         </p>
         {checks ? (
-          <div className={card}>
-            <table className="w-full text-left">
-              <thead>
-                <tr className="border-b border-slate-200 text-sm text-slate-600">
-                  <th scope="col" className={cell}>
-                    Destination
-                  </th>
-                  <th scope="col" className={cell}>
-                    Hotels
-                  </th>
-                  <th scope="col" className={cell}>
-                    Dining
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {checkCountRows(checks).map((row) => (
-                  <tr key={row.destination} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className={`${cell} font-medium text-slate-900`}>
-                      {row.destination}
-                    </th>
-                    <td className={cell}>{row.hotel.toLocaleString('en-US')}</td>
-                    <td className={cell}>{row.dining.toLocaleString('en-US')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable columns={['Destination', 'Hotels', 'Dining']}>
+            {checkCountRows(checks).map((row) => (
+              <tr key={row.destination} className="border-b border-slate-100 last:border-0">
+                <th scope="row" className={rowHeading}>
+                  {row.destination}
+                </th>
+                <td className={cell}>{row.hotel.toLocaleString('en-US')}</td>
+                <td className={cell}>{row.dining.toLocaleString('en-US')}</td>
+              </tr>
+            ))}
+          </CardTable>
         ) : (
           <NotKnown />
         )}
@@ -155,37 +159,20 @@ export default function Status() {
           {texts.sample.toLocaleString('en-US')} texts of the past 24 hours at most
           {texts.sent ? ` (${texts.sent.count.toLocaleString('en-US')} texts)` : ''}.
         </p>
-        <div className={card}>
-          <table className="w-full text-left">
-            <thead>
-              <tr className="border-b border-slate-200 text-sm text-slate-600">
-                <th scope="col" className={cell}>
-                  Until
-                </th>
-                <th scope="col" className={cell}>
-                  Median
-                </th>
-                <th scope="col" className={cell}>
-                  95th percentile
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr className="border-b border-slate-100">
-                <th scope="row" className={`${cell} font-medium text-slate-900`}>
-                  Handed to our text provider
-                </th>
-                <SpreadCells spread={texts.sent} />
-              </tr>
-              <tr>
-                <th scope="row" className={`${cell} font-medium text-slate-900`}>
-                  Delivered to the phone
-                </th>
-                <SpreadCells spread={texts.delivered} />
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <CardTable columns={['Until', 'Median', '95th percentile']}>
+          <tr className="border-b border-slate-100">
+            <th scope="row" className={rowHeading}>
+              Handed to our text provider
+            </th>
+            <SpreadCells spread={texts.sent} />
+          </tr>
+          <tr>
+            <th scope="row" className={rowHeading}>
+              Delivered to the phone
+            </th>
+            <SpreadCells spread={texts.delivered} />
+          </tr>
+        </CardTable>
       </Section>
 
       <Section id="status-incidents" title={`Incidents in the last ${INCIDENT_DAYS} days`}>

@@ -1,4 +1,4 @@
-import { ChartSvg, Gridlines } from '~/components/charts/chart-parts'
+import { AxisLabel, chartFrame, ChartNumbers, ChartSvg } from '~/components/charts/chart-parts'
 import { priceAxis } from '~/domain/chart-scale'
 import { formatLongDate, formatMoment } from '~/domain/dates'
 import {
@@ -77,13 +77,13 @@ export function AlertPrices({
   )
 }
 
-// A narrow drawing, so its labels stay legible when it is scaled down to a phone's width.
-const WIDTH = 420
-const HEIGHT = 200
-const PLOT = { left: 44, right: 8, top: 12, bottom: 24 }
-const PLOT_WIDTH = WIDTH - PLOT.left - PLOT.right
-const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom
+const FRAME = chartFrame(420, 200, { left: 44, right: 8, top: 12, bottom: 24 })
 const tenth = (value: number) => Math.round(value * 10) / 10
+const PRICE_COLUMNS = [
+  { label: 'From' },
+  { label: 'A night', numeric: true },
+  { label: 'For the stay', numeric: true },
+]
 
 /** One price over time as steps, each price held until the next, on an axis around its prices. */
 function PriceChart({
@@ -109,33 +109,31 @@ function PriceChart({
   ])
   // To a tenth of a unit: finer is invisible and only lengthens the page.
   const x = (at: number) =>
-    tenth(PLOT.left + ((at - start) / Math.max(1, end - start)) * PLOT_WIDTH)
+    tenth(FRAME.left + ((at - start) / Math.max(1, end - start)) * FRAME.plotWidth)
   const y = (dollars: number) =>
-    tenth(PLOT.top + PLOT_HEIGHT - ((dollars - axis.min) / (axis.max - axis.min)) * PLOT_HEIGHT)
+    tenth(FRAME.bottom - ((dollars - axis.min) / (axis.max - axis.min)) * FRAME.plotHeight)
   const summary = priceSummary(points, measure, timeZone)
   return (
     <figure className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <figcaption className="font-semibold text-slate-900">{title}</figcaption>
-      <ChartSvg width={WIDTH} height={HEIGHT} title={title} summary={summary}>
-        <Gridlines
-          max={axis.max}
-          values={axis.ticks}
-          y={y}
-          left={PLOT.left}
-          right={WIDTH - PLOT.right}
-        />
+      <ChartSvg
+        frame={FRAME}
+        axis={{ max: axis.max, values: axis.ticks, y }}
+        title={title}
+        summary={summary}
+      >
         {reference && (
           <g>
             <line
-              x1={PLOT.left}
-              x2={WIDTH - PLOT.right}
+              x1={FRAME.left}
+              x2={FRAME.right}
               y1={y(reference.dollars)}
               y2={y(reference.dollars)}
               strokeDasharray="4 3"
               className="stroke-amber-500"
             />
             <text
-              x={WIDTH - PLOT.right}
+              x={FRAME.right}
               y={y(reference.dollars) - 4}
               textAnchor="end"
               className="fill-amber-700 text-[12px]"
@@ -156,70 +154,28 @@ function PriceChart({
             <title>{`${formatMoment(new Date(step.from).toISOString(), timeZone)}: ${dollarsText(step.dollars)}`}</title>
           </circle>
         ))}
-        <text
-          x={PLOT.left}
-          y={HEIGHT - 8}
-          textAnchor="start"
-          className="fill-slate-500 text-[12px]"
-        >
+        <AxisLabel x={FRAME.left} y={FRAME.labelY} anchor="start">
           {formatMoment(points[0]!.at, timeZone)}
-        </text>
-        <text
-          x={WIDTH - PLOT.right}
-          y={HEIGHT - 8}
-          textAnchor="end"
-          className="fill-slate-500 text-[12px]"
-        >
+        </AxisLabel>
+        <AxisLabel x={FRAME.right} y={FRAME.labelY} anchor="end">
           {formatMoment(new Date(end).toISOString(), timeZone)}
-        </text>
+        </AxisLabel>
       </ChartSvg>
       <p className="mt-2 text-sm text-slate-600">{summary}</p>
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-slate-600">Show the numbers</summary>
-        <div className="mt-2 max-h-72 overflow-auto">
-          <table className="w-full text-left">
-            <caption className="sr-only">
-              Lowest prices of its rooms, each time they changed
-            </caption>
-            <thead className="border-b border-slate-200 text-slate-500">
-              <tr>
-                <th scope="col" className="py-1 pr-3">
-                  From
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right">
-                  A night
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  For the stay
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((point) => (
-                <tr key={point.at} className="border-b border-slate-100">
-                  <th scope="row" className="py-1 pr-3 font-normal">
-                    {formatMoment(point.at, timeZone)}
-                  </th>
-                  {point.lowestNightly === null || point.lowestTotal === null ? (
-                    <td colSpan={2} className="py-1 text-right text-slate-500">
-                      None bookable
-                    </td>
-                  ) : (
-                    <>
-                      <td className="py-1 pr-3 text-right tabular-nums">
-                        {dollarsText(point.lowestNightly)}
-                      </td>
-                      <td className="py-1 text-right tabular-nums">
-                        {dollarsText(point.lowestTotal)}
-                      </td>
-                    </>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartNumbers
+        caption="Lowest prices of its rooms, each time they changed"
+        columns={PRICE_COLUMNS}
+        rows={points.map((point) => {
+          const when = formatMoment(point.at, timeZone)
+          return point.lowestNightly === null || point.lowestTotal === null
+            ? { key: point.at, cells: [when], missing: 'None bookable' }
+            : {
+                key: point.at,
+                cells: [when, dollarsText(point.lowestNightly), dollarsText(point.lowestTotal)],
+              }
+        })}
+        scroll
+      />
     </figure>
   )
 }

@@ -1,4 +1,4 @@
-import { ChartSvg, Gridlines } from '~/components/charts/chart-parts'
+import { AxisLabel, chartFrame, ChartNumbers, ChartSvg } from '~/components/charts/chart-parts'
 import { barHeight, niceMax } from '~/domain/chart-scale'
 
 export interface Series {
@@ -6,12 +6,7 @@ export interface Series {
   values: number[]
 }
 
-// A narrow drawing, so its labels stay legible when it is scaled down to a phone's width.
-const WIDTH = 420
-const HEIGHT = 200
-const PLOT = { left: 34, right: 4, top: 10, bottom: 24 }
-const PLOT_WIDTH = WIDTH - PLOT.left - PLOT.right
-const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom
+const FRAME = chartFrame(420, 200, { left: 34, right: 4, top: 10, bottom: 24 })
 // Colours a person can tell apart, also in print and for the common colour blindnesses.
 const FILLS = ['fill-brand-600', 'fill-amber-500'] as const
 const SWATCHES = ['bg-brand-600', 'bg-amber-500'] as const
@@ -50,9 +45,9 @@ export function BarChart({
   series: Series[]
 }) {
   const max = niceMax(Math.max(0, ...series.flatMap((entry) => entry.values)))
-  const band = PLOT_WIDTH / Math.max(1, days.length)
+  const band = FRAME.plotWidth / Math.max(1, days.length)
   const barWidth = (band * 0.8) / series.length
-  const y = (value: number) => PLOT.top + PLOT_HEIGHT - barHeight(value, max, PLOT_HEIGHT)
+  const y = (value: number) => FRAME.bottom - barHeight(value, max, FRAME.plotHeight)
   const labelled = [0, Math.floor((days.length - 1) / 2), days.length - 1]
 
   return (
@@ -69,13 +64,12 @@ export function BarChart({
         </ul>
       </figcaption>
       <ChartSvg
-        width={WIDTH}
-        height={HEIGHT}
+        frame={FRAME}
+        axis={{ max, y }}
         title={title}
         summary={summary(days, series)}
         className="mt-3 h-auto w-full"
       >
-        <Gridlines max={max} y={y} left={PLOT.left} right={WIDTH - PLOT.right} />
         {days.map((day, dayIndex) => (
           <g key={day}>
             {series.map((entry, index) => {
@@ -83,10 +77,10 @@ export function BarChart({
               return (
                 <rect
                   key={entry.name}
-                  x={PLOT.left + dayIndex * band + band * 0.1 + index * barWidth}
+                  x={FRAME.left + dayIndex * band + band * 0.1 + index * barWidth}
                   y={y(value)}
                   width={barWidth}
-                  height={barHeight(value, max, PLOT_HEIGHT)}
+                  height={barHeight(value, max, FRAME.plotHeight)}
                   className={FILLS[index]}
                 >
                   <title>{`${dayLabel(day)}: ${value} ${entry.name.toLowerCase()}`}</title>
@@ -94,54 +88,29 @@ export function BarChart({
               )
             })}
             {labelled.includes(dayIndex) ? (
-              <text
-                x={PLOT.left + dayIndex * band + band / 2}
-                y={HEIGHT - 8}
-                textAnchor={
-                  dayIndex === 0 ? 'start' : dayIndex === days.length - 1 ? 'end' : 'middle'
-                }
-                className="fill-slate-500 text-[12px]"
+              <AxisLabel
+                x={FRAME.left + dayIndex * band + band / 2}
+                y={FRAME.labelY}
+                anchor={dayIndex === 0 ? 'start' : dayIndex === days.length - 1 ? 'end' : 'middle'}
               >
                 {dayLabel(day)}
-              </text>
+              </AxisLabel>
             ) : null}
           </g>
         ))}
       </ChartSvg>
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-slate-600">Show the numbers</summary>
-        <div className="mt-2 max-h-72 overflow-auto">
-          <table className="w-full text-left">
-            <caption className="sr-only">{title}</caption>
-            <thead className="border-b border-slate-200 text-slate-500">
-              <tr>
-                <th scope="col" className="py-1 pr-3">
-                  Day (UTC)
-                </th>
-                {series.map((entry) => (
-                  <th key={entry.name} scope="col" className="py-1 pr-3 text-right">
-                    {entry.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((day, dayIndex) => (
-                <tr key={day} className="border-b border-slate-100">
-                  <th scope="row" className="py-1 pr-3 font-normal">
-                    {dayLabel(day)}
-                  </th>
-                  {series.map((entry) => (
-                    <td key={entry.name} className="py-1 pr-3 text-right tabular-nums">
-                      {entry.values[dayIndex] ?? 0}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartNumbers
+        caption={title}
+        columns={[
+          { label: 'Day (UTC)' },
+          ...series.map((entry) => ({ label: entry.name, numeric: true })),
+        ]}
+        rows={days.map((day, dayIndex) => ({
+          key: day,
+          cells: [dayLabel(day), ...series.map((entry) => entry.values[dayIndex] ?? 0)],
+        }))}
+        scroll
+      />
     </figure>
   )
 }
