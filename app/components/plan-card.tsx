@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { Card } from '~/components/ui/card'
 import { frequencyText, priceText } from '~/domain/plans'
 
 export interface PlanCardData {
@@ -147,19 +148,19 @@ export function AgentPlans({ plans }: { plans: readonly PlanCardData[] }) {
   if (forAgents.length === 0) return null
   const names = forAgents.map((plan) => `${plan.name} (up to ${plan.clients} clients)`)
   return (
-    <section
-      aria-labelledby="for-agents"
-      className="mx-auto mt-12 max-w-3xl rounded-xl border border-slate-200 bg-slate-50 p-6"
+    <Card
+      id="for-agents"
+      title="For travel agents"
+      tone="muted"
+      size="xl"
+      className="mx-auto mt-12 max-w-3xl"
     >
-      <h2 id="for-agents" className="text-xl font-semibold text-slate-900">
-        For travel agents
-      </h2>
       <p className="mt-2 text-slate-700">
         {names.join(' and ')} {forAgents.length === 1 ? 'keeps' : 'keep'} your clients: give each
         alert a client, and its texts go to you, to your client once they reply YES to our text, or
         to both. Each client has a report of what was watched and found, to print or download as
         CSV. The other plans are for planning your own trip and keep no clients.
       </p>
-    </section>
+    </Card>
   )
 }

@@ -5,6 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { ContentSection, Disclaimer, FaqList } from '~/components/marketing/parts'
 import { Breadcrumb } from '~/components/ui/breadcrumb'
 import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
 import { OpeningStats, PriceStats } from '~/components/hotel-stats/opening-stats'
 import { destinationDisplay } from '~/domain/destinations'
 import {
@@ -141,20 +142,14 @@ export default function HotelPage() {
         </p>
       )}
 
-      <section
-        aria-labelledby="start-heading"
-        className="border-brand-200 bg-brand-50 mt-8 rounded-2xl border p-6"
-      >
-        <h2 id="start-heading" className="text-xl font-semibold text-slate-900">
-          Start an alert
-        </h2>
+      <Card id="start-heading" title="Start an alert" tone="brand" size="xl" className="mt-8">
         <p className="mt-2 text-slate-700">
           Choose your dates, party and room types. Free for 7 days, no card needed.
         </p>
         <ButtonLink to={hotel.startPath} className="mt-4">
           Start alert for {hotel.name}
         </ButtonLink>
-      </section>
+      </Card>
 
       <ContentSection title={`About alerts at ${hotel.name}`} id="about-heading">
         <p>{hotel.about}</p>

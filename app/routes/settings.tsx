@@ -40,7 +40,7 @@ import { cancelSubscription, changePlan } from '~/services/checkout.server'
 import { sendTestText } from '~/services/test-text.server'
 import { getDb } from '~/utils/db.server'
 import { endWebSession, requireUser } from '~/utils/session.server'
-import { Notice } from '~/components/ui/notice'
+import { OutcomeNotice } from '~/components/ui/outcome-notice'
 import { readNotice, redirectWithNotice, type FlashNotice } from '~/utils/flash.server'
 import { readFormData } from '~/utils/http.server'
 import { privateMeta } from '~/utils/seo'
@@ -263,17 +263,5 @@ function StatusMessage({ notice: flashed }: { notice: FlashNotice | null }) {
   }, [shown])
 
   if (!shown || expired === shown) return null
-  if (error)
-    return (
-      <Notice tone="error" className="mt-4">
-        {error}
-      </Notice>
-    )
-  return (
-    notice && (
-      <Notice tone={notice.tone} className="mt-4">
-        {notice.message}
-      </Notice>
-    )
-  )
+  return <OutcomeNotice error={error} notice={notice} className="mt-4" />
 }

@@ -7,7 +7,8 @@ import { clientHref, reportHref } from '~/components/clients/client-list'
 import { ConsentPanel } from '~/components/clients/consent'
 import { DeleteClient, DeleteClientConfirm } from '~/components/clients/delete-client'
 import { ButtonLink } from '~/components/ui/button'
-import { Notice } from '~/components/ui/notice'
+import { Card } from '~/components/ui/card'
+import { OutcomeNotice } from '~/components/ui/outcome-notice'
 import { AppError } from '~/domain/app-error'
 import {
   alertsText,
@@ -145,25 +146,9 @@ export default function ClientPage() {
           Report
         </Link>
       </p>
-      {error ? (
-        <Notice tone="error" className="mt-4">
-          {error}
-        </Notice>
-      ) : (
-        notice && (
-          <Notice tone={notice.tone} className="mt-4">
-            {notice.message}
-          </Notice>
-        )
-      )}
+      <OutcomeNotice error={error} notice={notice} className="mt-4" />
       <ConsentPanel consent={consent} hasPhone={client.phone !== null} />
-      <section
-        aria-labelledby="edit-client"
-        className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-      >
-        <h2 id="edit-client" className="mb-4 text-lg font-semibold text-slate-900">
-          Details
-        </h2>
+      <Card id="edit-client" title="Details" className="mt-6">
         <ClientForm
           key={key}
           id="edit-client-form"
@@ -185,7 +170,7 @@ export default function ClientPage() {
         <p className="mt-3 text-xs text-slate-500">
           A new mobile number has agreed to nothing: its consent starts over.
         </p>
-      </section>
+      </Card>
       <DeleteClient alerts={alerts} />
     </div>
   )

@@ -4,7 +4,8 @@ import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/reac
 import { ClientForm } from '~/components/clients/client-form'
 import { clientHref, ClientList } from '~/components/clients/client-list'
 import { ClientPlanLine, NoClientsPlan } from '~/components/clients/plan'
-import { Notice } from '~/components/ui/notice'
+import { Card } from '~/components/ui/card'
+import { OutcomeNotice } from '~/components/ui/outcome-notice'
 import { AppError } from '~/domain/app-error'
 import { CLIENT_SETTINGS_MESSAGES, CONSENT_WORDS, parseClientForm } from '~/domain/client-settings'
 import { formatPhoneNumber, normalizePhoneNumber } from '~/domain/phone'
@@ -90,34 +91,23 @@ export default function Clients() {
       ) : (
         <NoClientsPlan agentPlans={agentPlans} hasClients={clients.length > 0} />
       )}
-      {actionData && 'error' in actionData ? (
-        <Notice tone="error" className="mt-4">
-          {actionData.error}
-        </Notice>
-      ) : (
-        notice && (
-          <Notice tone={notice.tone} className="mt-4">
-            {notice.message}
-            {notice.link && (
-              <>
-                {' '}
-                <Link to={notice.link.to} className="font-semibold underline">
-                  {notice.link.text}
-                </Link>
-              </>
-            )}
-          </Notice>
-        )
-      )}
+      <OutcomeNotice
+        error={actionData && 'error' in actionData ? actionData.error : null}
+        notice={notice}
+        className="mt-4"
+      >
+        {notice?.link && (
+          <>
+            {' '}
+            <Link to={notice.link.to} className="font-semibold underline">
+              {notice.link.text}
+            </Link>
+          </>
+        )}
+      </OutcomeNotice>
       {(clients.length > 0 || limit > 0) && <ClientList clients={clients} />}
       {limit > 0 && (
-        <section
-          aria-labelledby="add-client"
-          className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-        >
-          <h2 id="add-client" className="mb-4 text-xl font-semibold text-slate-900">
-            Add a client
-          </h2>
+        <Card id="add-client" title="Add a client" size="xl" className="mt-8">
           <ClientForm
             key={key}
             id="add-client-form"
@@ -126,7 +116,7 @@ export default function Clients() {
             busyText="Adding..."
             lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
           />
-        </section>
+        </Card>
       )}
     </div>
   )

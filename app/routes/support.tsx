@@ -1,8 +1,9 @@
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { Field } from '~/components/ui/field'
+import { TextareaField } from '~/components/ui/textarea-field'
 import { Honeypot } from '~/components/chat/honeypot'
 import { MessageList } from '~/components/chat/message-list'
 import { MAX_MESSAGE_LENGTH } from '~/domain/chat'
@@ -89,22 +90,12 @@ export default function Support() {
         onInput={validation.prepare}
       >
         <input type="hidden" name="currentPage" value={from ?? '/support'} />
-        <div>
-          <label
-            htmlFor={fields.message.id}
-            className="mb-2 block text-sm font-medium text-slate-700"
-          >
-            Message
-          </label>
-          <textarea
-            {...getTextareaProps(fields.message)}
-            key={fields.message.key}
-            rows={4}
-            maxLength={MAX_MESSAGE_LENGTH}
-            className={inputClass}
-          />
-          <FieldError id={fields.message.errorId} errors={fields.message.errors} />
-        </div>
+        <TextareaField
+          label="Message"
+          field={fields.message}
+          rows={4}
+          maxLength={MAX_MESSAGE_LENGTH}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Name (optional)"

@@ -1,8 +1,9 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { StatusButton } from '~/components/ui/button'
-import { Field, FieldError, inputClass } from '~/components/ui/field'
+import { Field } from '~/components/ui/field'
+import { TextareaField } from '~/components/ui/textarea-field'
 import { ErrorText } from '~/components/ui/notice'
 import { CLIENT_NOTE_MAX } from '~/domain/client'
 import { numberAsTyped, parseClientForm } from '~/domain/client-settings'
@@ -48,7 +49,7 @@ export function ClientForm({
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
       <ErrorText id={form.errorId}>{form.errors?.[0]}</ErrorText>
       <Field
         label="Name"
@@ -56,19 +57,12 @@ export function ClientForm({
         hint="How you tell this client's alerts apart: a family, a group, a trip."
         inputProps={{ autoComplete: 'off' }}
       />
-      <div>
-        <label htmlFor={fields.note.id} className="mb-2 block text-sm font-medium text-slate-700">
-          Note (optional)
-        </label>
-        <textarea
-          {...getTextareaProps(fields.note)}
-          key={fields.note.key}
-          rows={2}
-          maxLength={CLIENT_NOTE_MAX}
-          className={inputClass}
-        />
-        <FieldError id={fields.note.errorId} errors={fields.note.errors} />
-      </div>
+      <TextareaField
+        label="Note (optional)"
+        field={fields.note}
+        rows={2}
+        maxLength={CLIENT_NOTE_MAX}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Mobile number (optional)"

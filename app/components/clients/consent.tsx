@@ -1,5 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { StatusButton } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
 
 /** A client's consent as its page shows it: in words, and since when. */
 export interface ConsentShown {
@@ -25,13 +26,7 @@ const EXPLAINED: Record<ConsentShown['state'], string> = {
 export function ConsentPanel({ consent, hasPhone }: { consent: ConsentShown; hasPhone: boolean }) {
   const asking = useNavigation().formData?.get('intent') === 'ask-consent'
   return (
-    <section
-      aria-labelledby="consent"
-      className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="consent" className="text-lg font-semibold text-slate-900">
-        Texts to this client
-      </h2>
+    <Card id="consent" title="Texts to this client" className="mt-6">
       <p className="mt-2 font-medium text-slate-900">
         {consent.words}
         {consent.since && (
@@ -59,6 +54,6 @@ export function ConsentPanel({ consent, hasPhone }: { consent: ConsentShown; has
           </Form>
         )
       )}
-    </section>
+    </Card>
   )
 }

@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
 import { ConfirmPage } from '~/components/ui/confirm-page'
 import { CLIENT_SETTINGS_MESSAGES } from '~/domain/client-settings'
 import { clientHref } from './client-list'
@@ -7,13 +8,7 @@ import { clientHref } from './client-list'
 /** "Delete client": a plain post that answers with its confirmation, a page of its own. */
 export function DeleteClient({ alerts }: { alerts: number }) {
   return (
-    <section
-      aria-labelledby="delete-client"
-      className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="delete-client" className="text-lg font-semibold text-slate-900">
-        Delete this client
-      </h2>
+    <Card id="delete-client" title="Delete this client" className="mt-6">
       <p className="mt-1 text-sm text-slate-600">
         {alerts === 0
           ? 'They have no alerts.'
@@ -24,7 +19,7 @@ export function DeleteClient({ alerts }: { alerts: number }) {
           Delete client
         </Button>
       </Form>
-    </section>
+    </Card>
   )
 }
 

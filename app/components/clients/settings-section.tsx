@@ -1,12 +1,12 @@
 import { Link } from '@remix-run/react'
-import { SettingsSection } from '~/components/settings/section'
+import { Card } from '~/components/ui/card'
 import { quietButton } from '~/components/settings/styles'
 import { clientCountText } from '~/domain/client-settings'
 
 /** Settings' row for the account's clients: how many of the plan's limit, and the way to them. */
 export function ClientsSection({ count, limit }: { count: number; limit: number }) {
   return (
-    <SettingsSection id="clients" title="Clients">
+    <Card id="clients" title="Clients" size="xl">
       <p className="mt-2 text-slate-600">
         {limit > 0
           ? `${clientCountText(count, limit)}. Give each alert a client, and its texts go to you, to your client once they agree, or to both.`
@@ -15,6 +15,6 @@ export function ClientsSection({ count, limit }: { count: number; limit: number 
       <Link to="/settings/clients" className={`${quietButton} mt-4 inline-block sm:w-auto`}>
         Manage clients
       </Link>
-    </SettingsSection>
+    </Card>
   )
 }

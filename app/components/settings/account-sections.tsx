@@ -1,9 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { StatusButton } from '~/components/ui/button'
-import { Notice } from '~/components/ui/notice'
+import { OutcomeNotice } from '~/components/ui/outcome-notice'
 import { textsOffNotice } from '~/domain/delivery'
-import { SettingsSection } from './section'
+import { Card } from '~/components/ui/card'
 import { QuietHoursSettings, type QuietHoursShown } from './quiet-hours'
 import { quietButton } from './styles'
 import { YourData } from './your-data'
@@ -18,7 +18,7 @@ export function ProfileSection({
   email: string | null
 }) {
   return (
-    <SettingsSection id="profile" title="Profile Information">
+    <Card id="profile" title="Profile Information" size="xl">
       <dl className="mt-4 grid gap-4 sm:grid-cols-3">
         <ProfileField label="Phone number" value={phone} />
         <ProfileField label="Name" value={name ?? 'Not set'} />
@@ -50,7 +50,7 @@ export function ProfileSection({
         Signing out of every device ends every session of your account, this one and the app
         included.
       </p>
-    </SettingsSection>
+    </Card>
   )
 }
 
@@ -88,7 +88,7 @@ export function NotificationSection({
   const quietNotice = notice?.section === 'quiet-hours' ? notice : null
   const testNotice = quietNotice ? null : notice
   return (
-    <SettingsSection id="notifications" title="Notification Settings">
+    <Card id="notifications" title="Notification Settings" size="xl">
       <div className="mt-4 flex flex-col-reverse items-start gap-2 rounded-lg bg-slate-50 p-4 sm:flex-row sm:justify-between sm:gap-4">
         <div>
           <p className="font-medium text-slate-900">Immediate SMS alerts</p>
@@ -132,28 +132,18 @@ export function NotificationSection({
           </p>
         )}
       </div>
-      {testTextError ? (
-        <Notice tone="error" className="mt-3 text-sm">
-          {testTextError}
-        </Notice>
-      ) : (
-        testNotice && (
-          <Notice tone={testNotice.tone} className="mt-3 text-sm">
-            {testNotice.message}
-          </Notice>
-        )
-      )}
+      <OutcomeNotice error={testTextError} notice={testNotice} className="mt-3 text-sm" />
       <QuietHoursSettings quiet={quiet} lastResult={quietHoursResult} notice={quietNotice} />
       <p className="mt-4 text-sm text-slate-500">
         Reply STOP to any text to stop all texts, and START to resume.
       </p>
-    </SettingsSection>
+    </Card>
   )
 }
 
 export function PrivacySection() {
   return (
-    <SettingsSection id="privacy" title="Privacy & Security">
+    <Card id="privacy" title="Privacy & Security" size="xl">
       <p className="mt-2 text-sm text-slate-600">
         We never sell your number, and we never book or pay anything with Disney for you.
       </p>
@@ -170,7 +160,7 @@ export function PrivacySection() {
         </li>
       </ul>
       <YourData />
-    </SettingsSection>
+    </Card>
   )
 }
 

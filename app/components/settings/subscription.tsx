@@ -12,7 +12,7 @@ import {
   renewalText,
 } from '~/domain/billing'
 import { MOST_POPULAR_PLAN_ID } from '~/domain/plans'
-import { SettingsSection } from './section'
+import { Card } from '~/components/ui/card'
 import { primaryButton, quietButton } from './styles'
 import { Notice } from '~/components/ui/notice'
 import type { settingsBilling } from '~/services/billing-portal.server'
@@ -48,7 +48,7 @@ export function SubscriptionSection({ data }: { data: SubscriptionData }) {
   }
 
   return (
-    <SettingsSection id="subscription" title="Subscription Plan">
+    <Card id="subscription" title="Subscription Plan" size="xl">
       <p className="mt-1 text-slate-600">
         {data.currentPlanName
           ? `You are on the ${data.currentPlanName} plan.`
@@ -159,7 +159,7 @@ export function SubscriptionSection({ data }: { data: SubscriptionData }) {
         onConfirm={() => post({ intent: 'cancel' })}
         onCancel={() => setAsking(null)}
       />
-    </SettingsSection>
+    </Card>
   )
 }
 
