@@ -10,7 +10,7 @@ import {
   useSubmit,
 } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
+import { preloadCalendarStyles } from '~/components/alert-form/calendar'
 import { DiningCoverageNote } from '~/components/alert-form/dining-coverage-note'
 import { DiningDatesField } from '~/components/alert-form/date-range-fields'
 import { DiningPartyInput } from '~/components/alert-form/dining-party-input'
@@ -20,12 +20,13 @@ import { FormSection } from '~/components/alert-form/field'
 import {
   AlertPageLayout,
   EDITING_PAGE,
+  refusalOf,
   SubmitArea,
   useQuickIntent,
 } from '~/components/alert-form/page-chrome'
 import { rememberDiningDraft } from '~/components/alert-form/remember-dining-draft'
 import { addingAnother, RestaurantChoices } from '~/components/alert-form/restaurant-choices'
-import { DiningSidebar } from '~/components/alert-form/sidebars'
+import { DiningSidebar } from '~/components/alert-form/dining-sidebar'
 import { TimePreferenceField } from '~/components/alert-form/time-preference'
 import { EDIT_FIELD } from '~/domain/alert-drafts'
 import { dateFieldsOf, readDiningDraft, type DiningDraft } from '~/domain/dining-drafts'
@@ -269,8 +270,7 @@ function DiningAlertForm() {
 
         <SubmitArea
           errors={form.errors}
-          code={actionData && 'code' in actionData ? actionData.code : undefined}
-          alertId={actionData && 'alertId' in actionData ? actionData.alertId : undefined}
+          {...refusalOf(actionData)}
           editing={data.editing}
           status={
             data.autoSubmit &&
@@ -286,7 +286,7 @@ function DiningAlertForm() {
           tipsHref="/blog/tags/dining-alerts"
           missing={hydrated && !complete ? 'Complete all fields' : null}
           signedIn={data.signedIn}
-          opening="table"
+          signedInNote="We'll notify you when a table opens up; you book directly with Disney."
         />
       </Form>
     </AlertPageLayout>

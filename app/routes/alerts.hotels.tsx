@@ -1,30 +1,30 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useCallback } from 'react'
-import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
-import { ChoiceList } from '~/components/alert-form/choice-list'
+import { preloadCalendarStyles } from '~/components/alert-form/calendar'
+import { ResortSection } from '~/components/alert-form/choice-list'
 import { ClientSection } from '~/components/alert-form/client-fields'
-import { FormSection, secondaryButton } from '~/components/alert-form/field'
+import { FormSection } from '~/components/alert-form/field'
 import { KeepWatchingField } from '~/components/alert-form/keep-watching-field'
 import {
   AlertPageLayout,
   EDITING_PAGE,
-  PageLoadError,
+  refusalOf,
   SubmitArea,
   useQuickIntent,
 } from '~/components/alert-form/page-chrome'
-import { PartyFields } from '~/components/alert-form/party-fields'
+import { PartySection } from '~/components/alert-form/party-fields'
 import { PriceCeilingField } from '~/components/alert-form/price-ceiling-field'
 import { rememberHotelDraft } from '~/components/alert-form/remember-hotel-draft'
 import { OtherResorts, ResortRoomsField } from '~/components/alert-form/resort-choices'
-import { HotelSidebar } from '~/components/alert-form/sidebars'
+import { HotelSidebar } from '~/components/alert-form/hotel-sidebar'
 import { SplitStaysField } from '~/components/alert-form/split-stays-field'
 import { StayCount } from '~/components/alert-form/stay-count'
 import { StayWindowFields } from '~/components/alert-form/stay-window-fields'
 import { HotelFormGuide } from '~/components/alert-form/hotel-guide'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
+import { useHotelPageForm } from '~/components/alert-form/use-hotel-page-form'
 import { EDIT_FIELD } from '~/domain/alert-drafts'
 import { CLIENT_FIELDS } from '~/domain/alert-client'
 import {
@@ -42,7 +42,6 @@ import { findDestination } from '~/domain/destinations'
 import { isTooWide } from '~/domain/flexible-cost'
 import { missingHotelParts, requiredFieldsMessage } from '~/domain/hotel-alert'
 import { readIntent } from '~/domain/redirects'
-import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
 import {
   findResort,
@@ -61,6 +60,8 @@ import { readFormData } from '~/utils/http.server'
 import { pageMeta } from '~/utils/seo'
 
 export const links = preloadCalendarStyles
+
+export { ResortListError as ErrorBoundary } from '~/components/alert-form/page-chrome'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
@@ -181,11 +182,6 @@ function formFieldOf(field: string | undefined): string | null {
   return index === '0' ? name! : `otherResorts[${Number(index) - 1}].${name}`
 }
 
-/** The page cannot do anything without the resort list. */
-export function ErrorBoundary() {
-  return <PageLoadError message="Failed to load resorts. Please try again." />
-}
-
 export default function HotelAlertPage() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
@@ -202,21 +198,12 @@ export default function HotelAlertPage() {
   )
   const { draft, update, changeParty } = hotel
 
-  const resort = data.resorts.find((item) => item.id === draft.resortId)
-  const destination = findDestination(resort?.locationIdentifier ?? 'disneyland')!
-  const minDate = todayIn(destination.timeZone)
-
-  const validation = useDeferredValidation(
-    useCallback(
-      () => import('~/components/alert-form/validators').then((m) => m.validateHotelPage(minDate)),
-      [minDate],
-    ),
-  )
-  const [form] = useForm({
+  const { resort, destination, minDate, form, errorOf, prepare } = useHotelPageForm({
     id: 'hotel-alert',
     lastResult: actionData?.result,
-    onValidate: validation.onValidate,
-    shouldValidate: 'onSubmit',
+    resorts: data.resorts,
+    resortId: draft.resortId,
+    schemaFor: hotelPageSchema,
   })
 
   const missing = requiredFieldsMessage(
@@ -231,8 +218,6 @@ export default function HotelAlertPage() {
   )
   const cost = hotelDraftCost(draft)
   const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST'
-  const errorOf = (...names: string[]) =>
-    names.map((name) => form.allErrors[name]?.[0]).find(Boolean)
 
   return (
     <AlertPageLayout
@@ -249,27 +234,14 @@ export default function HotelAlertPage() {
       <Form
         method="post"
         {...getFormProps(form)}
-        onFocus={validation.prepare}
+        onFocus={prepare}
         onSubmit={(event) => {
           if (!data.signedIn && resort) rememberHotelDraft(resort, draft)
           form.onSubmit(event)
         }}
         className="space-y-6"
       >
-        <FormSection title="Select Resort" id="resort-heading" error={errorOf('resortId')}>
-          <ChoiceList
-            name="resortId"
-            searchName="q"
-            label="Search resorts"
-            choices={data.resorts}
-            selectedId={draft.resortId}
-            onSelect={hotel.selectResort}
-            initialSearch={data.q}
-            countText={(count) => `${count} resort(s) found`}
-            emptyText="No resorts available"
-            noMatchText={() => 'No resorts match'}
-          />
-        </FormSection>
+        <ResortSection title="Select Resort" page={data} hotel={hotel} errorOf={errorOf} />
 
         <FormSection
           title="Dates"
@@ -288,38 +260,14 @@ export default function HotelAlertPage() {
           />
         </FormSection>
 
-        <FormSection
-          title="Party Size"
-          id="party-heading"
+        <PartySection
+          idPrefix="hotel"
+          party={draft}
+          onChange={changeParty}
           error={errorOf('numberOfAdults', 'agesOfChildren', 'numberOfChildren')}
-        >
-          <PartyFields
-            idPrefix="hotel"
-            adults={draft.adults}
-            childAges={draft.childAges}
-            onChange={changeParty}
-            ageErrors={Boolean(form.errors?.length)}
-          />
-          <label className="mt-4 flex items-center gap-3 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              name="accessible"
-              checked={draft.accessible}
-              onChange={(event) => changeParty({ accessible: event.currentTarget.checked })}
-            />
-            I need accessible rooms only
-          </label>
-          {!hydrated && (
-            <button
-              type="submit"
-              formMethod="get"
-              formNoValidate
-              className={`mt-4 ${secondaryButton}`}
-            >
-              Update room types
-            </button>
-          )}
-        </FormSection>
+          ageErrors={Boolean(form.errors?.length)}
+          accessibleLabel="I need accessible rooms only"
+        />
 
         <FormSection title="Room Types" id="rooms-heading" error={errorOf('roomIds')}>
           {draft.resortId ? (
@@ -382,8 +330,7 @@ export default function HotelAlertPage() {
 
         <SubmitArea
           errors={form.errors}
-          code={actionData && 'code' in actionData ? actionData.code : undefined}
-          alertId={actionData && 'alertId' in actionData ? actionData.alertId : undefined}
+          {...refusalOf(actionData)}
           editing={data.editing}
           status={<StayCount cost={cost} said={shown.coverage} />}
           label="Start Disney Hotel Alerts"
@@ -394,9 +341,13 @@ export default function HotelAlertPage() {
           tipsHref="/blog/tags/disney-hotel-alerts"
           missing={hydrated ? missing : null}
           signedIn={data.signedIn}
-          opening="room"
+          signedInNote="We'll notify you when a room opens up; you book directly with Disney."
         />
       </Form>
     </AlertPageLayout>
   )
 }
+
+/** The form's schema for a day, with zod: loaded on a field's first focus, not with the page. */
+const hotelPageSchema = (minDate: string) =>
+  import('~/components/alert-form/validators').then((m) => m.validateHotelPage(minDate))

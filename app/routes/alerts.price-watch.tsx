@@ -1,30 +1,28 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useCallback } from 'react'
-import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
-import { ChoiceList } from '~/components/alert-form/choice-list'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { preloadCalendarStyles } from '~/components/alert-form/calendar'
+import { ResortSection } from '~/components/alert-form/choice-list'
 import { ClientSection } from '~/components/alert-form/client-fields'
-import { AlertSaveError, FormSection, secondaryButton } from '~/components/alert-form/field'
-import { AlertPageLayout, PageLoadError } from '~/components/alert-form/page-chrome'
-import { PartyFields } from '~/components/alert-form/party-fields'
+import { FormSection } from '~/components/alert-form/field'
+import { AlertPageLayout, refusalOf, SubmitArea } from '~/components/alert-form/page-chrome'
+import { PartySection } from '~/components/alert-form/party-fields'
 import {
   BookedRoomField,
-  BookedStayDates,
   PriceWatchSidebar,
   readPriceWatchDraft,
   WhatYouPaidFields,
   type PriceWatchDraft,
 } from '~/components/alert-form/price-watch-fields'
+import { StayDates } from '~/components/alert-form/stay-dates'
 import { useHotelDraft } from '~/components/alert-form/use-hotel-draft'
-import { StatusButton } from '~/components/ui/button'
+import { useHotelPageForm } from '~/components/alert-form/use-hotel-page-form'
 import { EDIT_FIELD } from '~/domain/alert-drafts'
 import { toCatalogueChoice } from '~/domain/catalogue-choices'
 import { todayIn } from '~/domain/dates'
 import { findDestination } from '~/domain/destinations'
 import { missingHotelParts, requiredFieldsMessage } from '~/domain/hotel-alert'
-import { useDeferredValidation } from '~/hooks/use-deferred-validation'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { isOwnAlert } from '~/models/alert-rules.server'
 import { alertClientChoice, keptClient } from '~/models/client.server'
@@ -53,6 +51,8 @@ import { getUser } from '~/utils/session.server'
  */
 
 export const links = preloadCalendarStyles
+
+export { ResortListError as ErrorBoundary } from '~/components/alert-form/page-chrome'
 
 /** What the page says while it changes a watch rather than making one. */
 const EDITING_WATCH = {
@@ -140,11 +140,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
 }
 
-/** The page cannot do anything without the resort list. */
-export function ErrorBoundary() {
-  return <PageLoadError message="Failed to load resorts. Please try again." />
-}
-
 export default function PriceWatchPage() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
@@ -158,24 +153,13 @@ export default function PriceWatchPage() {
     rooms: shown.rooms,
   })
   const { draft, update, changeParty } = hotel
-  const resort = data.resorts.find((item) => item.id === draft.resortId)
-  const destination = findDestination(resort?.locationIdentifier ?? 'disneyland')!
-  const minDate = todayIn(destination.timeZone)
-
-  const validation = useDeferredValidation(
-    useCallback(
-      () => import('~/domain/price-watch-form').then((m) => m.parsePriceWatchForm(minDate)),
-      [minDate],
-    ),
-  )
-  const [form] = useForm({
+  const { minDate, form, errorOf, prepare } = useHotelPageForm({
     id: 'price-watch',
     lastResult: actionData?.result,
-    onValidate: validation.onValidate,
-    shouldValidate: 'onSubmit',
+    resorts: data.resorts,
+    resortId: draft.resortId,
+    schemaFor: priceWatchSchema,
   })
-  const errorOf = (...names: string[]) =>
-    names.map((name) => form.allErrors[name]?.[0]).find(Boolean)
 
   const missing = requiredFieldsMessage(
     missingHotelParts({
@@ -188,8 +172,6 @@ export default function PriceWatchPage() {
     }),
   )
   const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST'
-  const code = actionData && 'code' in actionData ? actionData.code : undefined
-  const alertId = actionData && 'alertId' in actionData ? actionData.alertId : undefined
 
   return (
     <AlertPageLayout
@@ -205,69 +187,33 @@ export default function PriceWatchPage() {
       <Form
         method="post"
         {...getFormProps(form)}
-        onFocus={validation.prepare}
+        onFocus={prepare}
         onSubmit={form.onSubmit}
         className="space-y-6"
       >
-        <FormSection title="Resort" id="resort-heading" error={errorOf('resortId')}>
-          <ChoiceList
-            name="resortId"
-            searchName="q"
-            label="Search resorts"
-            choices={data.resorts}
-            selectedId={draft.resortId}
-            onSelect={hotel.selectResort}
-            initialSearch={data.q}
-            countText={(count) => `${count} resort(s) found`}
-            emptyText="No resorts available"
-            noMatchText={() => 'No resorts match'}
-          />
-        </FormSection>
+        <ResortSection title="Resort" page={data} hotel={hotel} errorOf={errorOf} />
 
         <FormSection
           title="Your Stay"
           id="dates-heading"
           error={errorOf('checkInDate', 'checkOutDate')}
         >
-          <BookedStayDates
+          <StayDates
+            idPrefix="price-watch"
             stay={draft}
             minDate={minDate}
             onChange={hydrated ? update : undefined}
           />
         </FormSection>
 
-        <FormSection
-          title="Party Size"
-          id="party-heading"
+        <PartySection
+          idPrefix="price-watch"
+          party={draft}
+          onChange={changeParty}
           error={errorOf('numberOfAdults', 'numberOfChildren', 'agesOfChildren')}
-        >
-          <PartyFields
-            idPrefix="price-watch"
-            adults={draft.adults}
-            childAges={draft.childAges}
-            onChange={changeParty}
-            ageErrors={Boolean(errorOf('agesOfChildren'))}
-          />
-          <label className="mt-4 flex items-center gap-3 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              name="accessible"
-              checked={draft.accessible}
-              onChange={(event) => changeParty({ accessible: event.currentTarget.checked })}
-            />
-            I booked an accessible room
-          </label>
-          {!hydrated && (
-            <button
-              type="submit"
-              formMethod="get"
-              formNoValidate
-              className={`mt-4 ${secondaryButton}`}
-            >
-              Update room types
-            </button>
-          )}
-        </FormSection>
+          ageErrors={Boolean(errorOf('agesOfChildren'))}
+          accessibleLabel="I booked an accessible room"
+        />
 
         <FormSection title="Room Type" id="room-heading">
           {draft.resortId ? (
@@ -288,38 +234,24 @@ export default function PriceWatchPage() {
 
         <ClientSection choice={shown.clientChoice} errorOf={errorOf} />
 
-        <div className="space-y-3">
-          {form.errors?.map((error) => (
-            <AlertSaveError key={error} message={error} code={code} alertId={alertId} />
-          ))}
-          {data.editing && <input type="hidden" name={EDIT_FIELD} value={data.editing} />}
-          <div className="flex flex-wrap items-center gap-4">
-            <StatusButton
-              busy={submitting}
-              busyText={data.editing ? 'Saving...' : 'Creating Watch...'}
-              disabled={submitting || (hydrated && Boolean(missing))}
-              size="lg"
-              className="shadow"
-            >
-              {data.editing ? 'Save Changes' : 'Start Price Watch'}
-            </StatusButton>
-            {data.editing && (
-              <Link
-                to="/dashboard"
-                className="text-brand-700 text-sm font-semibold hover:underline"
-              >
-                Back to Dashboard
-              </Link>
-            )}
-          </div>
-          {hydrated && missing && <p className="text-sm text-slate-500">{missing}</p>}
-          <p className="text-sm text-slate-500">
-            {data.signedIn
-              ? "We'll text you when the price drops; you change your booking yourself with Disney."
-              : "You'll be asked to create an account, then we'll set up your watch."}
-          </p>
-        </div>
+        <SubmitArea
+          errors={form.errors}
+          {...refusalOf(actionData)}
+          editing={data.editing}
+          label="Start Price Watch"
+          busyText="Creating Watch..."
+          disabled={submitting || (hydrated && Boolean(missing))}
+          submitting={submitting}
+          missing={hydrated ? missing : null}
+          signedIn={data.signedIn}
+          signedInNote="We'll text you when the price drops; you change your booking yourself with Disney."
+          signedOutNote="You'll be asked to create an account, then we'll set up your watch."
+        />
       </Form>
     </AlertPageLayout>
   )
 }
+
+/** The form's schema for a day, with zod: loaded on a field's first focus, not with the page. */
+const priceWatchSchema = (minDate: string) =>
+  import('~/domain/price-watch-form').then((m) => m.parsePriceWatchForm(minDate))

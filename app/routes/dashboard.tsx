@@ -8,7 +8,7 @@ import {
   useSearchParams,
 } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { preloadCalendarStyles } from '~/components/alert-form/calendar-styles'
+import { preloadCalendarStyles } from '~/components/alert-form/calendar'
 import { PageLoadError } from '~/components/alert-form/page-chrome'
 import { ConfirmDialog } from '~/components/modal'
 import { AddAlertMenu, EmptyState, ContinueHotelAlert } from '~/components/dashboard/add-alert'

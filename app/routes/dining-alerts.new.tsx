@@ -6,9 +6,9 @@ import { DateInput } from '~/components/alert-form/calendar'
 import { ClientSection } from '~/components/alert-form/client-fields'
 import { DiningCoverageNote } from '~/components/alert-form/dining-coverage-note'
 import { FormSection, inputClass } from '~/components/alert-form/field'
-import { AlertPageLayout, SubmitArea } from '~/components/alert-form/page-chrome'
+import { AlertPageLayout, refusalOf, SubmitArea } from '~/components/alert-form/page-chrome'
 import { RestaurantCheckboxes } from '~/components/alert-form/restaurant-choices'
-import { DiningSidebar } from '~/components/alert-form/sidebars'
+import { DiningSidebar } from '~/components/alert-form/dining-sidebar'
 import { TimeSlotOptions } from '~/components/alert-form/time-preference'
 import { readDiningDraft, type DiningDraft } from '~/domain/dining-drafts'
 import { todayIn } from '~/domain/dates'
@@ -218,14 +218,14 @@ export default function NewDiningAlert() {
 
         <SubmitArea
           errors={errors['']?.filter(Boolean) ?? undefined}
-          code={actionData && 'code' in actionData ? actionData.code : undefined}
+          {...refusalOf(actionData)}
           label="Start Dining Alerts"
           disabled={submitting}
           submitting={submitting}
           tipsHref="/blog/tags/dining-alerts"
           missing={null}
           signedIn={data.signedIn}
-          opening="table"
+          signedInNote="We'll notify you when a table opens up; you book directly with Disney."
         />
       </Form>
     </AlertPageLayout>

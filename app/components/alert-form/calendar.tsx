@@ -1,15 +1,23 @@
+import type { LinksFunction } from '@remix-run/node'
 import { forwardRef, lazy, Suspense, useState, type ComponentPropsWithoutRef } from 'react'
+import dayPickerStyles from 'react-day-picker/style.css'
 import { formatDateRange, formatLongDate, formatShortDate, type DateRange } from '~/domain/dates'
+import type { CalendarProps } from './calendar-popover'
 
 // The calendars (react-day-picker, date-fns and Headless UI's Popover, about 45 kB gzipped) load
 // when the visitor first points at or clicks a date field, not with the page.
-const loadPopovers = () => import('./calendar-popover')
-const DateRangePopover = lazy(() =>
-  loadPopovers().then((module) => ({ default: module.DateRangePopover })),
-)
-const SingleDatePopover = lazy(() =>
-  loadPopovers().then((module) => ({ default: module.SingleDatePopover })),
-)
+const loadPopover = () => import('./calendar-popover')
+const DatePopover = lazy(() => loadPopover().then((module) => ({ default: module.DatePopover })))
+
+/**
+ * The calendar's stylesheet. A page with a calendar only preloads it, so it does not hold up the
+ * page's first paint; the calendar applies it when it opens, by then from the browser's cache.
+ */
+export const calendarStylesheet = dayPickerStyles
+
+export const preloadCalendarStyles: LinksFunction = () => [
+  { rel: 'preload', as: 'style', href: dayPickerStyles },
+]
 
 function CalendarIcon() {
   return (
@@ -52,18 +60,26 @@ export const CalendarTrigger = forwardRef<
   )
 })
 
-/** The stand-in trigger until the calendar is wanted: pointing or focusing starts the download. */
-function useCalendarOnDemand(trigger: CalendarTriggerProps) {
+/**
+ * A calendar field: the stand-in trigger until the calendar is wanted (pointing or focusing starts
+ * the download, a click opens it), then the calendar in its popover.
+ */
+function CalendarOnDemand(props: CalendarProps) {
   const [opened, setOpened] = useState(false)
   const standIn = (
     <CalendarTrigger
-      {...trigger}
-      onPointerEnter={() => void loadPopovers()}
-      onFocus={() => void loadPopovers()}
+      {...props.trigger}
+      onPointerEnter={() => void loadPopover()}
+      onFocus={() => void loadPopover()}
       onClick={() => setOpened(true)}
     />
   )
-  return { opened, standIn }
+  if (!opened) return standIn
+  return (
+    <Suspense fallback={standIn}>
+      <DatePopover {...props} />
+    </Suspense>
+  )
 }
 
 /** Check-in and check-out on a range calendar; past days cannot be picked. */
@@ -85,13 +101,12 @@ export function DateRangeCalendar({
       : value.from
         ? `${formatShortDate(value.from, currentYear)} - …`
         : 'Select dates'
-  const trigger = { id, label, empty: !value.from }
-  const { opened, standIn } = useCalendarOnDemand(trigger)
-  if (!opened) return standIn
   return (
-    <Suspense fallback={standIn}>
-      <DateRangePopover value={value} onChange={onChange} minDate={minDate} trigger={trigger} />
-    </Suspense>
+    <CalendarOnDemand
+      trigger={{ id, label, empty: !value.from }}
+      minDate={minDate}
+      pick={{ mode: 'range', value, onChange }}
+    />
   )
 }
 
@@ -107,13 +122,12 @@ export function SingleDateCalendar({
   minDate: string
   id: string
 }) {
-  const trigger = { id, label: value ? formatLongDate(value) : 'Select a date', empty: !value }
-  const { opened, standIn } = useCalendarOnDemand(trigger)
-  if (!opened) return standIn
   return (
-    <Suspense fallback={standIn}>
-      <SingleDatePopover value={value} onChange={onChange} minDate={minDate} trigger={trigger} />
-    </Suspense>
+    <CalendarOnDemand
+      trigger={{ id, label: value ? formatLongDate(value) : 'Select a date', empty: !value }}
+      minDate={minDate}
+      pick={{ mode: 'single', value, onChange }}
+    />
   )
 }
 

@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react'
+import { useState, type MouseEvent, type ReactNode } from 'react'
 import { useHydrated } from '~/hooks/use-hydrated'
-import { inputClass, secondaryButton } from './field'
+import { FormSection, inputClass, secondaryButton } from './field'
 
 export interface Choice {
   id: string
@@ -44,6 +44,12 @@ export function ChoiceList({
   const hydrated = useHydrated()
   const [search, setSearch] = useState(initialSearch)
   const selected = selectedId ? choices.find((choice) => choice.id === selectedId) : undefined
+  // With JavaScript a pick happens in place; without, its button sends the form (GET).
+  const pickInPlace = (id: string | null) => (event: MouseEvent) => {
+    if (!onSelect) return
+    event.preventDefault()
+    onSelect(id)
+  }
 
   if (selected) {
     return (
@@ -61,11 +67,7 @@ export function ChoiceList({
           formMethod="get"
           formNoValidate
           className="text-brand-700 text-sm font-semibold hover:underline"
-          onClick={(event) => {
-            if (!onSelect) return
-            event.preventDefault()
-            onSelect(null)
-          }}
+          onClick={pickInPlace(null)}
         >
           Change
         </button>
@@ -121,11 +123,7 @@ export function ChoiceList({
                   formMethod="get"
                   formNoValidate
                   className="hover:bg-brand-50 focus:bg-brand-50 block w-full px-4 py-3 text-left focus:outline-none"
-                  onClick={(event) => {
-                    if (!onSelect) return
-                    event.preventDefault()
-                    onSelect(choice.id)
-                  }}
+                  onClick={pickInPlace(choice.id)}
                 >
                   <span className="block font-medium text-slate-900">{choice.name}</span>
                   {choice.detail && (
@@ -138,5 +136,37 @@ export function ChoiceList({
         </>
       )}
     </div>
+  )
+}
+
+/** The hotel and price watch pages' resort section: a ChoiceList of resorts posting `resortId`. */
+export function ResortSection({
+  title,
+  page,
+  hotel,
+  errorOf,
+}: {
+  title: string
+  /** The page's resorts, and the search its address holds (`q`, sent without JavaScript). */
+  page: { resorts: readonly Choice[]; q: string }
+  /** The form's draft, whose resort this picks. */
+  hotel: { draft: { resortId: string | null }; selectResort: (id: string | null) => void }
+  errorOf: (name: string) => string | undefined
+}) {
+  return (
+    <FormSection title={title} id="resort-heading" error={errorOf('resortId')}>
+      <ChoiceList
+        name="resortId"
+        searchName="q"
+        label="Search resorts"
+        choices={page.resorts}
+        selectedId={hotel.draft.resortId}
+        onSelect={hotel.selectResort}
+        initialSearch={page.q}
+        countText={(count) => `${count} resort(s) found`}
+        emptyText="No resorts available"
+        noMatchText={() => 'No resorts match'}
+      />
+    </FormSection>
   )
 }

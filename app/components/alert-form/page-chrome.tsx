@@ -72,15 +72,18 @@ export const EDITING_PAGE = {
     'Change what the alert watches for. It keeps running or paused as it was, and a running alert is checked again with its new question.',
 } as const
 
-const SIGNED_IN_HELP = {
-  table: "We'll notify you when a table opens up; you book directly with Disney.",
-  room: "We'll notify you when a room opens up; you book directly with Disney.",
-} as const
+/** What an action's refusal says besides its errors: its code, and the alert a duplicate repeats. */
+export function refusalOf(answer: object | undefined) {
+  return {
+    code: answer && 'code' in answer ? answer.code : undefined,
+    alertId: answer && 'alertId' in answer ? answer.alertId : undefined,
+  }
+}
 
 /**
- * The foot of an alert page form: why the last save failed, the submit button with its tips
- * link (or, editing an alert, Save Changes and the way back), what is still missing, and the
- * signed-out or signed-in note (catalogue §2).
+ * The foot of an alert page form: why the last save failed, the submit button with the page's
+ * tips link if it has one (or, editing an alert, Save Changes and the way back), what is still
+ * missing, and the signed-in or signed-out note (catalogue §2).
  */
 export function SubmitArea({
   errors,
@@ -89,12 +92,14 @@ export function SubmitArea({
   editing,
   status,
   label,
+  busyText = 'Creating Alert...',
   disabled,
   submitting,
   tipsHref,
   missing,
   signedIn,
-  opening,
+  signedInNote,
+  signedOutNote = "You'll be asked to create an account, then we'll set up your alert.",
 }: {
   errors: string[] | undefined
   code: unknown
@@ -103,12 +108,15 @@ export function SubmitArea({
   editing?: string | null
   status?: ReactNode
   label: string
+  busyText?: string
   disabled: boolean
   submitting: boolean
-  tipsHref: string
+  tipsHref?: string
   missing: string | null
   signedIn: boolean
-  opening: 'table' | 'room'
+  /** What comes once it runs, and who books. */
+  signedInNote: string
+  signedOutNote?: string
 }) {
   return (
     <div className="space-y-3">
@@ -120,7 +128,7 @@ export function SubmitArea({
       <div className="flex flex-wrap items-center gap-4">
         <StatusButton
           busy={submitting}
-          busyText={editing ? 'Saving...' : 'Creating Alert...'}
+          busyText={editing ? 'Saving...' : busyText}
           disabled={disabled}
           size="lg"
           className="shadow"
@@ -132,17 +140,15 @@ export function SubmitArea({
             Back to Dashboard
           </Link>
         ) : (
-          <Link to={tipsHref} className="text-brand-700 text-sm font-semibold hover:underline">
-            Read Tips
-          </Link>
+          tipsHref && (
+            <Link to={tipsHref} className="text-brand-700 text-sm font-semibold hover:underline">
+              Read Tips
+            </Link>
+          )
         )}
       </div>
       {missing && <p className="text-sm text-slate-500">{missing}</p>}
-      <p className="text-sm text-slate-500">
-        {signedIn
-          ? SIGNED_IN_HELP[opening]
-          : "You'll be asked to create an account, then we'll set up your alert."}
-      </p>
+      <p className="text-sm text-slate-500">{signedIn ? signedInNote : signedOutNote}</p>
     </div>
   )
 }
@@ -159,4 +165,9 @@ export function PageLoadError({ message }: { message: string }) {
       </a>
     </div>
   )
+}
+
+/** The error boundary of the hotel and price watch pages: nothing works without the resorts. */
+export function ResortListError() {
+  return <PageLoadError message="Failed to load resorts. Please try again." />
 }

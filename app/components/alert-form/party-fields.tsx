@@ -1,5 +1,7 @@
 import { HOTEL_PARTY } from '~/domain/hotel-alert'
+import type { HotelDraft } from '~/domain/hotel-drafts'
 import { useHydrated } from '~/hooks/use-hydrated'
+import { FormSection, secondaryButton } from './field'
 import { NumberStepper } from './number-stepper'
 
 const AGE_OPTIONS = Array.from({ length: HOTEL_PARTY.age.max + 1 }, (_, age) => age)
@@ -10,14 +12,12 @@ const AGE_OPTIONS = Array.from({ length: HOTEL_PARTY.age.max + 1 }, (_, age) => 
  */
 export function PartyFields({
   idPrefix,
-  adults,
-  childAges,
+  party: { adults, childAges },
   onChange,
   ageErrors,
 }: {
   idPrefix: string
-  adults: number
-  childAges: readonly (number | null)[]
+  party: { adults: number; childAges: readonly (number | null)[] }
   onChange?: (party: { adults: number; childAges: (number | null)[] }) => void
   ageErrors?: boolean
 }) {
@@ -84,6 +84,48 @@ export function PartyFields({
         </div>
       )}
     </div>
+  )
+}
+
+/**
+ * The hotel and price watch pages' party section: PartyFields, and whether the room must be
+ * accessible. Without JavaScript, Update room types sends the form back in the address for the
+ * room types that fit the party.
+ */
+export function PartySection({
+  idPrefix,
+  party,
+  onChange,
+  error,
+  ageErrors,
+  accessibleLabel,
+}: {
+  idPrefix: string
+  party: Pick<HotelDraft, 'adults' | 'childAges' | 'accessible'>
+  onChange: (party: Partial<Pick<HotelDraft, 'adults' | 'childAges' | 'accessible'>>) => void
+  error?: string
+  ageErrors: boolean
+  accessibleLabel: string
+}) {
+  const hydrated = useHydrated()
+  return (
+    <FormSection title="Party Size" id="party-heading" error={error}>
+      <PartyFields idPrefix={idPrefix} party={party} onChange={onChange} ageErrors={ageErrors} />
+      <label className="mt-4 flex items-center gap-3 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          name="accessible"
+          checked={party.accessible}
+          onChange={(event) => onChange({ accessible: event.currentTarget.checked })}
+        />
+        {accessibleLabel}
+      </label>
+      {!hydrated && (
+        <button type="submit" formMethod="get" formNoValidate className={`mt-4 ${secondaryButton}`}>
+          Update room types
+        </button>
+      )}
+    </FormSection>
   )
 }
 

@@ -5,14 +5,14 @@ import { HOTEL_PARTY } from '~/domain/hotel-alert'
 import { EMPTY_HOTEL_DRAFT, readHotelDraft, type HotelDraft } from '~/domain/hotel-drafts'
 import type { RateType } from '~/domain/price-terms'
 import type { SavingKind } from '~/domain/price-watch-form'
-import { DateInput, DateRangeCalendar } from './calendar'
 import { inputClass } from './field'
+import { HotelAlertsNote } from './hotel-sidebar'
 import { SidebarCard } from './page-chrome'
 import type { ResortRooms } from './use-hotel-draft'
 
 /*
- * The price watch page form's own fields (issue 30): the booked stay's dates and room type, and
- * what was paid for it. The resort and the party are the hotel form's own fields. Only types come
+ * The price watch page form's own fields (issue 30): the booked stay's room type, and what was
+ * paid for it. The resort, the dates and the party are the hotel form's own fields. Only types come
  * from the schema's modules: their values would bring zod into the page (decision 0012).
  */
 
@@ -85,52 +85,6 @@ export function readPriceWatchDraft(source: Source): PriceWatchDraft {
     savingKind: textOf(source, 'savingKind') === 'percent' ? 'percent' : 'amount',
     saving: textOf(source, 'saving').trim(),
   }
-}
-
-/**
- * The booked stay's check-in and check-out: one range calendar with JavaScript, the browser's own
- * date fields without it (`onChange` absent).
- */
-export function BookedStayDates({
-  stay,
-  minDate,
-  onChange,
-}: {
-  stay: Pick<HotelDraft, 'checkInDate' | 'checkOutDate'>
-  minDate: string
-  onChange?: (changes: Pick<HotelDraft, 'checkInDate' | 'checkOutDate'>) => void
-}) {
-  if (!onChange)
-    return (
-      <div className="grid gap-4 sm:grid-cols-2">
-        <DateInput
-          label="Check-in"
-          name="checkInDate"
-          min={minDate}
-          defaultValue={stay.checkInDate}
-        />
-        <DateInput
-          label="Check-out"
-          name="checkOutDate"
-          min={minDate}
-          defaultValue={stay.checkOutDate}
-        />
-      </div>
-    )
-  return (
-    <>
-      <input type="hidden" name="checkInDate" value={stay.checkInDate} />
-      <input type="hidden" name="checkOutDate" value={stay.checkOutDate} />
-      <DateRangeCalendar
-        id="price-watch-dates"
-        minDate={minDate}
-        value={{ from: stay.checkInDate || undefined, to: stay.checkOutDate || undefined }}
-        onChange={(range) =>
-          onChange({ checkInDate: range.from ?? '', checkOutDate: range.to ?? '' })
-        }
-      />
-    </>
-  )
 }
 
 /** The one room type booked, among the resort's that fit the party: a plain select. */
@@ -317,12 +271,7 @@ export function PriceWatchSidebar() {
           .
         </p>
       </SidebarCard>
-      <p className="text-xs text-slate-500">
-        Not affiliated with Disney.{' '}
-        <Link to="/disney-hotel-alerts" className="underline">
-          How hotel alerts work
-        </Link>
-      </p>
+      <HotelAlertsNote />
     </>
   )
 }

@@ -7,21 +7,30 @@ import {
 } from '@headlessui/react'
 import { useState } from 'react'
 import type { RoomTypeJson } from '~/models/catalogue.server'
-import { inputClass } from './field'
-import { roomDetail } from './room-type-picker'
 
-/** RoomTypePicker's searchable multi-select with removable chips, loaded when it is shown. */
+/**
+ * RoomTypePicker's searchable multi-select with removable chips, loaded when it is shown. What it
+ * shares with the forms comes in its props, not imports: a page's module that this lazy one
+ * imported would split off into a chunk of its own, a request and some bytes more on every form
+ * page (decision 0017; about 0.8 kB on /alerts/hotels).
+ */
 export default function RoomTypeCombobox({
   rooms,
   selectedIds,
   onChange,
   at,
+  detailOf,
+  inputClassName,
 }: {
   /** The resort's name, where a form has pickers for several resorts. */
   at?: string
   rooms: readonly RoomTypeJson[]
   selectedIds: readonly string[]
   onChange: (ids: string[]) => void
+  /** What an option says under the room's name (`roomDetail`). */
+  detailOf: (room: RoomTypeJson) => string
+  /** The forms' text field look (`inputClass`). */
+  inputClassName: string
 }) {
   const [query, setQuery] = useState('')
   const selected = rooms.filter((room) => selectedIds.includes(room.id))
@@ -41,7 +50,7 @@ export default function RoomTypeCombobox({
         <div className="relative">
           <ComboboxInput
             aria-label={`Room Types${where}`}
-            className={inputClass}
+            className={inputClassName}
             placeholder={
               selected.length ? `${selected.length} selected, add more…` : 'Choose room types'
             }
@@ -74,7 +83,7 @@ export default function RoomTypeCombobox({
                       </span>
                       <span>
                         <span className="block font-medium text-slate-900">{room.name}</span>
-                        <span className="block text-sm text-slate-500">{roomDetail(room)}</span>
+                        <span className="block text-sm text-slate-500">{detailOf(room)}</span>
                       </span>
                     </>
                   )}

@@ -1,12 +1,14 @@
 import { lazy, Suspense } from 'react'
 import type { RoomTypeJson } from '~/models/catalogue.server'
 import { useHydrated } from '~/hooks/use-hydrated'
+import { inputClass } from './field'
 
 // The searchable multi-select (Headless UI's Combobox, about 35 kB gzipped) loads once there are
 // rooms to pick from, not with the page.
 const RoomTypeCombobox = lazy(() => import('./room-type-combobox'))
 
-export function roomDetail(room: RoomTypeJson) {
+/** What the pickers say of a room type, under its name. */
+function roomDetail(room: RoomTypeJson) {
   return `Max ${room.maxOccupancy} guests · ${room.accessible ? 'Accessible' : 'Standard'}`
 }
 
@@ -95,6 +97,8 @@ export function RoomTypePicker({
           selectedIds={selectedIds}
           onChange={onChange}
           at={at}
+          detailOf={roomDetail}
+          inputClassName={inputClass}
         />
       </Suspense>
     </div>

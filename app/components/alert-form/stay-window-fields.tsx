@@ -3,7 +3,8 @@ import { ErrorText } from '~/components/ui/notice'
 import type { HotelDraft } from '~/domain/hotel-drafts'
 import { MAX_CHECK_IN_SPREAD_DAYS } from '~/domain/flexible-stays'
 import { MAX_NIGHTS } from '~/domain/hotel-alert'
-import { DateInput, DateRangeCalendar, SingleDateCalendar } from './calendar'
+import { DateInput, SingleDateCalendar } from './calendar'
+import { StayDates } from './stay-dates'
 
 export type StayFields = Pick<
   HotelDraft,
@@ -39,22 +40,7 @@ export function StayWindowFields({
 
   return (
     <div className="space-y-4">
-      {!onChange ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <DateInput
-            label="Check-in"
-            name="checkInDate"
-            min={minDate}
-            defaultValue={stay.checkInDate}
-          />
-          <DateInput
-            label="Check-out"
-            name="checkOutDate"
-            min={minDate}
-            defaultValue={stay.checkOutDate}
-          />
-        </div>
-      ) : byNights ? (
+      {onChange && byNights ? (
         <div>
           <input type="hidden" name="checkInDate" value={stay.checkInDate} />
           <p className={label}>{stay.latestCheckInDate ? 'Earliest check-in' : 'Check-in'}</p>
@@ -66,18 +52,7 @@ export function StayWindowFields({
           />
         </div>
       ) : (
-        <>
-          <input type="hidden" name="checkInDate" value={stay.checkInDate} />
-          <input type="hidden" name="checkOutDate" value={stay.checkOutDate} />
-          <DateRangeCalendar
-            id={`${idPrefix}-dates`}
-            minDate={minDate}
-            value={{ from: stay.checkInDate || undefined, to: stay.checkOutDate || undefined }}
-            onChange={(range) =>
-              onChange({ checkInDate: range.from ?? '', checkOutDate: range.to ?? '' })
-            }
-          />
-        </>
+        <StayDates idPrefix={idPrefix} stay={stay} minDate={minDate} onChange={onChange} />
       )}
 
       <details open={open} className="rounded-lg border border-slate-200 p-3">

@@ -77,7 +77,7 @@ export function DiningWizard({
   /** The account's clients; null when it has none and its plan keeps none. */
   clientChoice: ClientChoice | null
 }) {
-  const wizard = useWizard(onClose, Boolean(editing))
+  const wizard = useWizard(WIZARD, onClose, Boolean(editing))
   const { step, fail, save } = wizard
   const clients = useClientChoice(clientChoice, editing)
   const [draft, setDraft] = useState(() => (editing ? diningDraftOf(editing) : NEW_DRAFT))
@@ -98,7 +98,6 @@ export function DiningWizard({
     const one = draft.diningLocationIds.length === 1
     await save(
       '/api/dining-alerts',
-      editing ? 'PUT' : 'POST',
       {
         ...(editing && { id: editing.id }),
         ...diningAlertFields({ ...draft, resortLocationIdentifier: destination }),
@@ -106,14 +105,13 @@ export function DiningWizard({
         ...clients.payload,
         status: editing ? editing.status : 1,
       },
-      editing ? DINING_MESSAGES.updateFailed : 'Failed to create alert',
+      [DINING_MESSAGES.updateFailed, 'Failed to create alert'],
     )
   }
 
   return (
     <WizardModal
       wizard={wizard}
-      text={WIZARD}
       canContinue={Boolean(stepValid)}
       onFinish={submit}
       hint={!stepValid ? DINING_MESSAGES.wizardIncomplete : undefined}

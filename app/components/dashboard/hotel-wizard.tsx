@@ -55,7 +55,7 @@ export function HotelWizard({
   /** The account's clients; null when it has none and its plan keeps none. */
   clientChoice: ClientChoice | null
 }) {
-  const wizard = useWizard(onClose, Boolean(editing))
+  const wizard = useWizard(WIZARD, onClose, Boolean(editing))
   const { step, fail, save } = wizard
   const clients = useClientChoice(clientChoice, editing)
   const { resorts, loading, failed } = useResortChoices(fromPage)
@@ -104,18 +104,15 @@ export function HotelWizard({
       ...clients.payload,
       active: true,
     }
-    await save(
-      '/api/availability-queries',
-      editing ? 'PUT' : 'POST',
-      payload,
-      editing ? HOTEL_MESSAGES.updateFailed : 'Failed to create alert. Please try again.',
-    )
+    await save('/api/availability-queries', payload, [
+      HOTEL_MESSAGES.updateFailed,
+      'Failed to create alert. Please try again.',
+    ])
   }
 
   return (
     <WizardModal
       wizard={wizard}
-      text={WIZARD}
       canContinue={Boolean(stepValid)}
       onFinish={submit}
       hint={step === 0 && !stepValid ? HOTEL_MESSAGES.wizardIncomplete : undefined}
@@ -151,12 +148,7 @@ export function HotelWizard({
       )}
       {step === 1 && (
         <>
-          <PartyFields
-            idPrefix="wizard"
-            adults={draft.adults}
-            childAges={draft.childAges}
-            onChange={hotel.changeParty}
-          />
+          <PartyFields idPrefix="wizard" party={draft} onChange={hotel.changeParty} />
           <label className="flex items-center gap-3 text-sm text-slate-700">
             <input
               type="checkbox"

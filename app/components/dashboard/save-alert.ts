@@ -46,22 +46,24 @@ export async function saveAlert(
 }
 
 /**
- * What both wizards do to save: send the alert, show why it failed, or on success refresh the
- * dashboard's data and close.
+ * What both wizards do to save: send the alert (PUT to change the one a wizard edits, POST to add
+ * one), show why it failed, or on success refresh the dashboard's data and close.
  */
-export function useAlertSaver(onSaved: () => void) {
+export function useAlertSaver(onSaved: () => void, editing: boolean) {
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState<SaveError | null>(null)
   const revalidator = useRevalidator()
 
+  /** `fallback` is what to say, editing and adding, when the call could not be made at all. */
   async function save(
     path: string,
-    method: 'POST' | 'PUT',
     payload: Record<string, unknown>,
-    fallback: string,
+    fallback: readonly [editing: string, adding: string],
   ) {
     setSaving(true)
-    const failure = await saveAlert(path, method, payload, { fallback })
+    const failure = await saveAlert(path, editing ? 'PUT' : 'POST', payload, {
+      fallback: editing ? fallback[0] : fallback[1],
+    })
     setSaving(false)
     if (failure) return setError(failure)
     revalidator.revalidate()

@@ -21,10 +21,19 @@ function WizardSteps({ steps, current }: { steps: readonly string[]; current: nu
   )
 }
 
-/** A wizard's step, whether it edits an alert, and what saving does (`useAlertSaver`). */
-export function useWizard(onClose: () => void, editing: boolean) {
+/** A wizard's steps; its title and its save button's words, when it edits and when it adds. */
+interface WizardText {
+  steps: readonly string[]
+  title: readonly [string, string]
+  finish: readonly [string, string]
+}
+
+/**
+ * A wizard's words, its step, whether it edits an alert, and what saving does (`useAlertSaver`).
+ */
+export function useWizard(text: WizardText, onClose: () => void, editing: boolean) {
   const [step, setStep] = useState(0)
-  return { step, setStep, onClose, editing, ...useAlertSaver(onClose) }
+  return { text, step, setStep, onClose, editing, ...useAlertSaver(onClose, editing) }
 }
 
 /**
@@ -33,20 +42,21 @@ export function useWizard(onClose: () => void, editing: boolean) {
  * (Creating... or Updating... while it saves).
  */
 export function WizardModal({
-  wizard: { step, setStep, onClose, editing, saving, error },
-  text: { steps, title, finish },
+  wizard: {
+    text: { steps, title, finish },
+    step,
+    setStep,
+    onClose,
+    editing,
+    saving,
+    error,
+  },
   canContinue,
   onFinish,
   hint,
   children,
 }: {
   wizard: ReturnType<typeof useWizard>
-  /** Its steps; its title and its save button's words, when it edits and when it adds. */
-  text: {
-    steps: readonly string[]
-    title: readonly [string, string]
-    finish: readonly [string, string]
-  }
   canContinue: boolean
   onFinish: () => void
   hint?: string
