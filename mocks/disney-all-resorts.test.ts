@@ -6,11 +6,10 @@
  * of that resort.
  */
 import { readFileSync } from 'node:fs'
-import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
-import { SetupServerApi } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openRoomTypes } from '../app/domain/room-keys.ts'
 import { readCatalogue } from '../db/catalogue.ts'
+import { simulatorAt } from '../tests/support/disney-simulator.ts'
 import { callDisney } from '../worker/upstream/http.ts'
 import { fetchRoomAnswer, type RoomAnswer } from '../worker/upstream/hotels.ts'
 import {
@@ -18,21 +17,10 @@ import {
   resortAvailabilitySchema,
   type ResortAvailabilityQuestion,
 } from '../worker/upstream/resort-availability.ts'
-import { configureSimulator, disneyHandlers, resetSimulator } from './disney.ts'
+import { configureSimulator } from './disney.ts'
 
-const server = new SetupServerApi(disneyHandlers(), [new ClientRequestInterceptor()])
-// Openings are drawn afresh every few minutes: one instant for every answer of a test.
 const NOW = new Date('2026-12-01T15:00:00Z')
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(NOW)
-  server.listen({ onUnhandledRequest: 'error' })
-})
-afterEach(() => resetSimulator())
-afterAll(() => {
-  server.close()
-  vi.useRealTimers()
-})
+simulatorAt(NOW)
 
 const { resorts } = await readCatalogue()
 const wdw = resorts.filter((resort) => resort.locationIdentifier === 'disney-world')

@@ -5,31 +5,19 @@
  * so both layouts the adapter reads (tests/fixtures/disney/README.md) are exercised, and leave
  * out every venue the catalogue marks as no longer listed by Disney.
  */
-import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
-import { SetupServerApi } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readCatalogue } from '../db/catalogue.ts'
+import { simulatorAt } from '../tests/support/disney-simulator.ts'
 import {
   diningAvailabilitySchema,
   fetchDiningAnswer,
   type DiningOffer,
 } from '../worker/upstream/dining.ts'
 import { callDisney } from '../worker/upstream/http.ts'
-import { configureSimulator, disneyHandlers, resetSimulator } from './disney.ts'
+import { configureSimulator } from './disney.ts'
 
-const server = new SetupServerApi(disneyHandlers(), [new ClientRequestInterceptor()])
-// Openings are drawn afresh every few minutes: one instant for every answer of a test.
 const NOW = new Date('2026-12-01T15:00:00Z')
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(NOW)
-  server.listen({ onUnhandledRequest: 'error' })
-})
-afterEach(() => resetSimulator())
-afterAll(() => {
-  server.close()
-  vi.useRealTimers()
-})
+simulatorAt(NOW)
 
 const DATE = '2026-12-03'
 const TOKEN = 'simulator-dining-token'

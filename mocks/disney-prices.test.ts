@@ -5,30 +5,19 @@
  * offers that come back exactly, drawn offers that come and go with time, and an all-resorts
  * "from" price that is the cheapest open room's average.
  */
-import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
-import { SetupServerApi } from 'msw/node'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { roomCarriesKeys } from '../app/domain/room-keys.ts'
 import { readCatalogue } from '../db/catalogue.ts'
+import { simulatorAt } from '../tests/support/disney-simulator.ts'
 import { roomAvailabilitySchema } from '../worker/upstream/hotels.ts'
 import { callDisney } from '../worker/upstream/http.ts'
 import { fetchResortAvailability } from '../worker/upstream/resort-availability.ts'
-import { configureSimulator, disneyHandlers, resetSimulator } from './disney.ts'
+import { configureSimulator } from './disney.ts'
 
-const server = new SetupServerApi(disneyHandlers(), [new ClientRequestInterceptor()])
-// Openings and offers follow the clock: each test sets the instant it asks at.
+// The simulator's present; a test of offers that come and go moves the clock on from it.
 const NOW = new Date('2026-12-01T15:00:00Z')
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  server.listen({ onUnhandledRequest: 'error' })
-})
-beforeEach(() => vi.setSystemTime(NOW))
-afterEach(() => resetSimulator())
-afterAll(() => {
-  server.close()
-  vi.useRealTimers()
-})
+simulatorAt(NOW)
 
 const { resorts } = await readCatalogue()
 const OPTIONS = { timeoutMs: 5000 }

@@ -8,6 +8,7 @@ import {
   diningTimesOf,
   readDiningDraft,
   timeFieldsOf,
+  type DiningDraft,
 } from './dining-drafts'
 import { EMPTY_HOTEL_DRAFT, findLinkedResort, hotelEditHref, readHotelDraft } from './hotel-drafts'
 import { toDiningTimes } from './dining-alert'
@@ -58,6 +59,19 @@ describe('the hotel draft in the URL or a posted form', () => {
     expect(readHotelDraft(new URLSearchParams()).adults).toBe(2)
   })
 })
+
+/** The dining form with nothing chosen, for a visitor from Disneyland. */
+const BLANK_DINING_DRAFT: DiningDraft = {
+  resortLocationIdentifier: 'disneyland',
+  diningLocationIds: [],
+  reserveDate: '',
+  latestReserveDate: '',
+  reserveDates: [],
+  partySize: 4,
+  mealPeriods: [],
+  specificTime: '',
+  tolerance: 0,
+}
 
 describe('the dining draft in the URL or a posted form', () => {
   it('reads every field, the destination from its identifier or location', () => {
@@ -119,31 +133,16 @@ describe('the dining draft in the URL or a posted form', () => {
         new URLSearchParams('partySize=50&timeChoice=brunch&location=x'),
         'disneyland',
       ),
-    ).toEqual({
-      resortLocationIdentifier: 'disneyland',
-      diningLocationIds: [],
-      reserveDate: '',
-      latestReserveDate: '',
-      reserveDates: [],
-      partySize: 4,
-      mealPeriods: [],
-      specificTime: '',
-      tolerance: 0,
-    })
+    ).toEqual(BLANK_DINING_DRAFT)
   })
 })
 
 describe('what a dining form sends', () => {
-  const draft = {
-    resortLocationIdentifier: 'disney-world' as const,
+  const draft: DiningDraft = {
+    ...BLANK_DINING_DRAFT,
+    resortLocationIdentifier: 'disney-world',
     diningLocationIds: ['d1'],
     reserveDate: '2030-05-01',
-    latestReserveDate: '',
-    reserveDates: [],
-    partySize: 4,
-    mealPeriods: [],
-    specificTime: '',
-    tolerance: 0,
   }
 
   it("sends one restaurant on one date in today's fields", () => {
@@ -323,16 +322,13 @@ describe('the page form of an alert being edited', () => {
     const href = hotelEditHref(hotelAlert)
     expect(href.startsWith('/alerts/hotels?')).toBe(true)
     expect(query(href).get(EDIT_FIELD)).toBe('a1')
+    // The form holds the alert's fields as they are, but for the party's names.
+    const { id: _id, numberOfAdults, agesOfChildren, ...asIs } = hotelAlert
     expect(readHotelDraft(query(href))).toEqual({
       ...EMPTY_HOTEL_DRAFT,
-      resortId: 'r1',
-      checkInDate: '2030-05-01',
-      checkOutDate: '2030-05-04',
-      adults: 2,
-      childAges: [4, 9],
-      accessible: true,
-      roomIds: ['x', 'y'],
-      keepWatching: false,
+      ...asIs,
+      adults: numberOfAdults,
+      childAges: agesOfChildren,
     })
   })
 

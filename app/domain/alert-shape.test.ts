@@ -5,28 +5,11 @@ import {
   type DiningAlertJsonShape,
   type HotelAlertJsonShape,
 } from './alert-shape'
-
-const resort = (id: string, name: string) => ({
-  id,
-  name,
-  resortLocation: { identifier: 'disney-world' as const },
-})
-const party = { numberOfAdults: 2, agesOfChildren: [7], accessible: false, keepWatching: true }
-const common = { ...party, checkInDate: '2027-06-08' }
+import { EXACT_HOTEL_JSON, PARTY, resortChoice } from '../../tests/support/alert-json.ts'
 
 describe('a hotel alert as the screens read it', () => {
-  /** Today's shape: one resort with chosen rooms, one stay. */
-  const exact: HotelAlertJsonShape = {
-    resort: resort('pop', "Disney's Pop Century Resort"),
-    roomIds: ['r1'],
-    rooms: [{ id: 'r1', name: 'Standard Room' }],
-    checkOutDate: '2027-06-12',
-    splitStays: false,
-    ...common,
-  }
-
   it("reads today's shape as one resort, one check-in and one length", () => {
-    expect(hotelAlertShape(exact)).toEqual({
+    expect(hotelAlertShape(EXACT_HOTEL_JSON)).toEqual({
       destination: 'disney-world',
       resorts: [
         {
@@ -41,13 +24,13 @@ describe('a hotel alert as the screens read it', () => {
       minNights: 4,
       maxNights: 4,
       splitStays: false,
-      ...party,
+      ...PARTY,
     })
   })
 
   it('reads a price watch’s dollars as cents, and nothing of a watch for an alert for an opening', () => {
     const watch: HotelAlertJsonShape = {
-      ...exact,
+      ...EXACT_HOTEL_JSON,
       watch: 'price',
       paidTotal: 2384.5,
       rateType: 'package',
@@ -62,26 +45,19 @@ describe('a hotel alert as the screens read it', () => {
     expect(
       hotelAlertShape({ ...watch, minSavingPercent: undefined, minSaving: 100.25 }).priceWatch,
     ).toMatchObject({ minSavingCents: 10_025, minSavingPercent: null })
-    expect(hotelAlertShape(exact).priceWatch).toBeUndefined()
-    expect(hotelAlertShape({ ...exact, watch: 'availability' }).priceWatch).toBeUndefined()
+    expect(hotelAlertShape(EXACT_HOTEL_JSON).priceWatch).toBeUndefined()
+    expect(
+      hotelAlertShape({ ...EXACT_HOTEL_JSON, watch: 'availability' }).priceWatch,
+    ).toBeUndefined()
   })
 
   it('reads the flexible shape: several resorts, any room at one, a window and nights', () => {
     const flexible: HotelAlertJsonShape = {
-      ...common,
+      ...PARTY,
+      checkInDate: '2027-06-08',
       resorts: [
-        {
-          resortId: 'poly',
-          resort: resort('poly', "Disney's Polynesian Village Resort"),
-          roomIds: 'any',
-          rooms: [],
-        },
-        {
-          resortId: 'bc',
-          resort: resort('bc', "Disney's Beach Club Resort"),
-          roomIds: ['r2'],
-          rooms: [{ id: 'r2', name: 'Garden View' }],
-        },
+        resortChoice('poly', 'any'),
+        resortChoice('bc', [{ id: 'r2', name: 'Garden View' }]),
       ],
       latestCheckInDate: '2027-06-14',
       minNights: 5,

@@ -8,49 +8,21 @@ import {
   alertWhere,
   type AlertInWords,
 } from './alert-words'
+import { EXACT_HOTEL_JSON, PARTY, resortChoice } from '../../tests/support/alert-json.ts'
 
 const year = 2027
-const resort = (id: string, name: string) => ({
-  id,
-  name,
-  resortLocation: { identifier: 'disney-world' as const },
-})
-const party = { numberOfAdults: 2, agesOfChildren: [7], accessible: false, keepWatching: true }
-
 /** Today's hotel alert, in today's JSON. */
-const exactHotel: AlertInWords = {
-  kind: 'hotel',
-  resort: resort('pop', "Disney's Pop Century Resort"),
-  roomIds: ['r1'],
-  rooms: [{ id: 'r1', name: 'Standard Room' }],
-  checkInDate: '2027-06-08',
-  checkOutDate: '2027-06-12',
-  splitStays: false,
-  ...party,
-}
+const exactHotel: AlertInWords = { kind: 'hotel', ...EXACT_HOTEL_JSON }
 
 const flexibleHotel: AlertInWords = {
   kind: 'hotel',
-  resorts: [
-    {
-      resortId: 'poly',
-      resort: resort('poly', "Disney's Polynesian Village Resort"),
-      roomIds: 'any',
-      rooms: [],
-    },
-    {
-      resortId: 'bc',
-      resort: resort('bc', "Disney's Beach Club Resort"),
-      roomIds: 'any',
-      rooms: [],
-    },
-  ],
+  resorts: [resortChoice('poly', 'any'), resortChoice('bc', 'any')],
   checkInDate: '2027-06-08',
   latestCheckInDate: '2027-06-14',
   minNights: 5,
   maxNights: 6,
   splitStays: true,
-  ...party,
+  ...PARTY,
 }
 
 describe('a hotel alert in words', () => {

@@ -13,19 +13,9 @@ import { hotelQuestionsOf } from './flexible-stays'
 import { HOTEL_MESSAGES } from './hotel-alert'
 import { hotelAlertSchema } from './hotel-alert-schema'
 import { hotelQueryKey } from './schedule'
+import { TODAYS_HOTEL_BODY } from '../../tests/support/alert-json.ts'
 
 const today = '2026-11-22'
-
-/** What the API takes today (docs/api.md), unchanged. */
-const todaysHotel = {
-  resortId: 'pop-century',
-  checkInDate: '2026-12-03',
-  checkOutDate: '2026-12-07',
-  numberOfAdults: 2,
-  agesOfChildren: [7, 0],
-  accessible: false,
-  roomIds: ['a', 'b', 'a'],
-}
 
 const hotel = flexibleHotelAlertSchema(today)
 
@@ -38,7 +28,7 @@ function hotelProblems(input: unknown) {
 
 describe('flexibleHotelAlertSchema', () => {
   it("parses today's payload to the simplest case, asking today's question", () => {
-    const alert = hotel.parse(todaysHotel)
+    const alert = hotel.parse(TODAYS_HOTEL_BODY)
     expect(alert).toEqual({
       resorts: [{ resortId: 'pop-century', roomIds: ['a', 'b'] }],
       checkInDate: '2026-12-03',
@@ -53,9 +43,13 @@ describe('flexibleHotelAlertSchema', () => {
       price: NO_PRICE_TERMS,
     })
     expect(hotelQuestionsOf(alert).map((question) => question.key)).toEqual([
-      hotelQueryKey(hotelAlertSchema(today).parse(todaysHotel)),
+      hotelQueryKey(hotelAlertSchema(today).parse(TODAYS_HOTEL_BODY)),
     ])
-    const kept = hotel.parse({ ...todaysHotel, keepWatching: false, snoozedUntil: '2026-11-30' })
+    const kept = hotel.parse({
+      ...TODAYS_HOTEL_BODY,
+      keepWatching: false,
+      snoozedUntil: '2026-11-30',
+    })
     expect(kept).toMatchObject({ keepWatching: false, snoozedUntil: '2026-11-30' })
   })
 
@@ -70,7 +64,7 @@ describe('flexibleHotelAlertSchema', () => {
       { resortId: ' ' },
       { snoozedUntil: '2026-12-05' },
     ]) {
-      const input = { ...todaysHotel, ...wrong }
+      const input = { ...TODAYS_HOTEL_BODY, ...wrong }
       const before = hotelAlertSchema(today).safeParse(input)
       expect(before.success).toBe(false)
       expect(hotelProblems(input)).toEqual(
@@ -80,7 +74,12 @@ describe('flexibleHotelAlertSchema', () => {
     expect(hotelProblems('not an alert')).toEqual([': Send the alert as a JSON object.'])
   })
 
-  const { resortId: _resort, roomIds: _rooms, checkOutDate: _checkOut, ...party } = todaysHotel
+  const {
+    resortId: _resort,
+    roomIds: _rooms,
+    checkOutDate: _checkOut,
+    ...party
+  } = TODAYS_HOTEL_BODY
   const flexible = {
     ...party,
     latestCheckInDate: '2026-12-09',
@@ -120,7 +119,7 @@ describe('flexibleHotelAlertSchema', () => {
       minNights: 6,
       maxNights: 6,
     })
-    expect(hotel.parse({ ...todaysHotel, latestCheckInDate: '2026-12-05' })).toMatchObject({
+    expect(hotel.parse({ ...TODAYS_HOTEL_BODY, latestCheckInDate: '2026-12-05' })).toMatchObject({
       latestCheckInDate: '2026-12-05',
       minNights: 4,
       maxNights: 4,
@@ -193,10 +192,12 @@ describe('flexibleHotelAlertSchema', () => {
   })
 
   it('takes split stays for stays of two nights or more', () => {
-    expect(hotel.parse({ ...todaysHotel, splitStays: true })).toMatchObject({ splitStays: true })
-    expect(hotelProblems({ ...todaysHotel, checkOutDate: '2026-12-04', splitStays: true })).toEqual(
-      [`splitStays: ${FLEXIBLE_HOTEL_MESSAGES.splitNeedsNights}`],
-    )
+    expect(hotel.parse({ ...TODAYS_HOTEL_BODY, splitStays: true })).toMatchObject({
+      splitStays: true,
+    })
+    expect(
+      hotelProblems({ ...TODAYS_HOTEL_BODY, checkOutDate: '2026-12-04', splitStays: true }),
+    ).toEqual([`splitStays: ${FLEXIBLE_HOTEL_MESSAGES.splitNeedsNights}`])
   })
 
   it('refuses an alert wider than the cap, saying how wide and what to narrow', () => {

@@ -8,19 +8,11 @@ import {
   resolveRoomSelection,
 } from './hotel-alert'
 import { hotelAlertSchema, hotelPageSchema } from './hotel-alert-schema'
+import { TODAYS_HOTEL_BODY } from '../../tests/support/alert-json.ts'
 import { STANDARD_ROOM } from '../../tests/support/rooms.ts'
 
 const today = '2026-11-22'
 const schema = hotelAlertSchema(today)
-const valid = {
-  resortId: 'resort-1',
-  checkInDate: '2026-12-03',
-  checkOutDate: '2026-12-07',
-  numberOfAdults: 2,
-  agesOfChildren: [0, 7],
-  accessible: false,
-  roomIds: ['a', 'b', 'a'],
-}
 
 function errors(input: unknown) {
   const result = schema.safeParse(input)
@@ -29,15 +21,19 @@ function errors(input: unknown) {
 
 describe('hotelAlertSchema', () => {
   it('accepts a complete alert and drops repeated room ids', () => {
-    expect(schema.parse(valid)).toEqual({ ...valid, roomIds: ['a', 'b'] })
+    expect(schema.parse(TODAYS_HOTEL_BODY)).toEqual({ ...TODAYS_HOTEL_BODY, roomIds: ['a', 'b'] })
   })
 
   it('coerces nothing: numbers as text and a box as "on" are refused (forms are read first)', () => {
-    expect(errors({ ...valid, numberOfAdults: '3' })).toEqual([HOTEL_MESSAGES.adults])
-    expect(errors({ ...valid, numberOfAdults: true })).toEqual([HOTEL_MESSAGES.adults])
-    expect(errors({ ...valid, agesOfChildren: ['4'] })).toEqual([HOTEL_MESSAGES.ages])
-    expect(errors({ ...valid, accessible: 'on' })).toEqual(['accessible must be true or false.'])
-    expect(schema.parse({ ...valid, numberOfAdults: 3, accessible: true })).toMatchObject({
+    expect(errors({ ...TODAYS_HOTEL_BODY, numberOfAdults: '3' })).toEqual([HOTEL_MESSAGES.adults])
+    expect(errors({ ...TODAYS_HOTEL_BODY, numberOfAdults: true })).toEqual([HOTEL_MESSAGES.adults])
+    expect(errors({ ...TODAYS_HOTEL_BODY, agesOfChildren: ['4'] })).toEqual([HOTEL_MESSAGES.ages])
+    expect(errors({ ...TODAYS_HOTEL_BODY, accessible: 'on' })).toEqual([
+      'accessible must be true or false.',
+    ])
+    expect(
+      schema.parse({ ...TODAYS_HOTEL_BODY, numberOfAdults: 3, accessible: true }),
+    ).toMatchObject({
       numberOfAdults: 3,
       accessible: true,
     })
@@ -45,53 +41,61 @@ describe('hotelAlertSchema', () => {
 
   it('takes keepWatching as a boolean only, and leaves it out when not given', () => {
     // Left out, a new alert keeps watching (the column's default) and an edit keeps its choice.
-    expect(schema.parse(valid)).not.toHaveProperty('keepWatching')
-    expect(schema.parse({ ...valid, keepWatching: false }).keepWatching).toBe(false)
-    expect(schema.parse({ ...valid, keepWatching: true }).keepWatching).toBe(true)
+    expect(schema.parse(TODAYS_HOTEL_BODY)).not.toHaveProperty('keepWatching')
+    expect(schema.parse({ ...TODAYS_HOTEL_BODY, keepWatching: false }).keepWatching).toBe(false)
+    expect(schema.parse({ ...TODAYS_HOTEL_BODY, keepWatching: true }).keepWatching).toBe(true)
     for (const keepWatching of ['false', 'true', 0, 1, null, 'on'])
-      expect(errors({ ...valid, keepWatching })).toEqual([HOTEL_MESSAGES.keepWatching])
+      expect(errors({ ...TODAYS_HOTEL_BODY, keepWatching })).toEqual([HOTEL_MESSAGES.keepWatching])
   })
 
   it('looks at most two years ahead, at stays of at most 30 nights', () => {
-    expect(errors({ ...valid, checkInDate: '9999-01-01', checkOutDate: '9999-01-04' })).toEqual([
-      HOTEL_MESSAGES.tooFar,
-    ])
-    expect(errors({ ...valid, checkInDate: '2028-12-01', checkOutDate: '2028-12-04' })).toEqual([
-      HOTEL_MESSAGES.tooFar,
-    ])
-    expect(errors({ ...valid, checkInDate: '2026-12-03', checkOutDate: '2027-01-03' })).toEqual([
-      HOTEL_MESSAGES.tooLong,
-    ])
-    expect(errors({ ...valid, checkInDate: '2026-12-03', checkOutDate: '2027-01-02' })).toEqual([])
+    expect(
+      errors({ ...TODAYS_HOTEL_BODY, checkInDate: '9999-01-01', checkOutDate: '9999-01-04' }),
+    ).toEqual([HOTEL_MESSAGES.tooFar])
+    expect(
+      errors({ ...TODAYS_HOTEL_BODY, checkInDate: '2028-12-01', checkOutDate: '2028-12-04' }),
+    ).toEqual([HOTEL_MESSAGES.tooFar])
+    expect(
+      errors({ ...TODAYS_HOTEL_BODY, checkInDate: '2026-12-03', checkOutDate: '2027-01-03' }),
+    ).toEqual([HOTEL_MESSAGES.tooLong])
+    expect(
+      errors({ ...TODAYS_HOTEL_BODY, checkInDate: '2026-12-03', checkOutDate: '2027-01-02' }),
+    ).toEqual([])
   })
 
   it('keeps adults between 1 and 14', () => {
-    expect(errors({ ...valid, numberOfAdults: 0 })).toEqual([HOTEL_MESSAGES.adults])
-    expect(errors({ ...valid, numberOfAdults: 15 })).toEqual([HOTEL_MESSAGES.adults])
-    expect(errors({ ...valid, numberOfAdults: 1.5 })).toEqual([HOTEL_MESSAGES.adults])
+    expect(errors({ ...TODAYS_HOTEL_BODY, numberOfAdults: 0 })).toEqual([HOTEL_MESSAGES.adults])
+    expect(errors({ ...TODAYS_HOTEL_BODY, numberOfAdults: 15 })).toEqual([HOTEL_MESSAGES.adults])
+    expect(errors({ ...TODAYS_HOTEL_BODY, numberOfAdults: 1.5 })).toEqual([HOTEL_MESSAGES.adults])
   })
 
   it('keeps children between 0 and 13 with ages 0 to 17', () => {
-    expect(errors({ ...valid, agesOfChildren: Array(14).fill(5) })).toEqual([
+    expect(errors({ ...TODAYS_HOTEL_BODY, agesOfChildren: Array(14).fill(5) })).toEqual([
       HOTEL_MESSAGES.children,
     ])
-    expect(errors({ ...valid, agesOfChildren: [18] })).toEqual([HOTEL_MESSAGES.ages])
-    expect(errors({ ...valid, agesOfChildren: [-1] })).toEqual([HOTEL_MESSAGES.ages])
-    expect(errors({ ...valid, numberOfChildren: 3 })).toEqual([HOTEL_MESSAGES.ages])
+    expect(errors({ ...TODAYS_HOTEL_BODY, agesOfChildren: [18] })).toEqual([HOTEL_MESSAGES.ages])
+    expect(errors({ ...TODAYS_HOTEL_BODY, agesOfChildren: [-1] })).toEqual([HOTEL_MESSAGES.ages])
+    expect(errors({ ...TODAYS_HOTEL_BODY, numberOfChildren: 3 })).toEqual([HOTEL_MESSAGES.ages])
   })
 
   it('refuses dates in the past and a check-out that is not after check-in', () => {
-    expect(errors({ ...valid, checkInDate: '2026-11-21' })).toEqual([HOTEL_MESSAGES.pastDate])
-    expect(errors({ ...valid, checkOutDate: '2026-12-03' })).toEqual([
+    expect(errors({ ...TODAYS_HOTEL_BODY, checkInDate: '2026-11-21' })).toEqual([
+      HOTEL_MESSAGES.pastDate,
+    ])
+    expect(errors({ ...TODAYS_HOTEL_BODY, checkOutDate: '2026-12-03' })).toEqual([
       HOTEL_MESSAGES.checkOutAfterCheckIn,
     ])
-    expect(errors({ ...valid, checkInDate: '2026-11-22', checkOutDate: '2026-11-23' })).toEqual([])
-    expect(errors({ ...valid, checkInDate: '2026-13-01' })).toEqual([HOTEL_MESSAGES.dates])
+    expect(
+      errors({ ...TODAYS_HOTEL_BODY, checkInDate: '2026-11-22', checkOutDate: '2026-11-23' }),
+    ).toEqual([])
+    expect(errors({ ...TODAYS_HOTEL_BODY, checkInDate: '2026-13-01' })).toEqual([
+      HOTEL_MESSAGES.dates,
+    ])
   })
 
   it('asks for a resort and at least one room type', () => {
-    expect(errors({ ...valid, resortId: '' })).toEqual([HOTEL_MESSAGES.resort])
-    expect(errors({ ...valid, roomIds: [] })).toEqual([HOTEL_MESSAGES.rooms])
+    expect(errors({ ...TODAYS_HOTEL_BODY, resortId: '' })).toEqual([HOTEL_MESSAGES.resort])
+    expect(errors({ ...TODAYS_HOTEL_BODY, roomIds: [] })).toEqual([HOTEL_MESSAGES.rooms])
   })
 })
 
@@ -228,7 +232,10 @@ describe('hotelPageSchema', () => {
   })
 
   it('then checks every field', () => {
-    const result = hotelPageSchema(today).safeParse({ ...valid, checkInDate: '2026-01-01' })
+    const result = hotelPageSchema(today).safeParse({
+      ...TODAYS_HOTEL_BODY,
+      checkInDate: '2026-01-01',
+    })
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([HOTEL_MESSAGES.pastDate])
   })
 
@@ -236,9 +243,9 @@ describe('hotelPageSchema', () => {
     const posted = (keepWatching?: string) => {
       const form = new FormData()
       for (const [key, value] of Object.entries({
-        resortId: valid.resortId,
-        checkInDate: valid.checkInDate,
-        checkOutDate: valid.checkOutDate,
+        resortId: TODAYS_HOTEL_BODY.resortId,
+        checkInDate: TODAYS_HOTEL_BODY.checkInDate,
+        checkOutDate: TODAYS_HOTEL_BODY.checkOutDate,
         numberOfAdults: '2',
         roomIds: 'a',
         ...(keepWatching !== undefined && { keepWatching }),

@@ -38,6 +38,17 @@ const exact = {
   roomIds: 'a',
 }
 
+/** Five or six nights, at Beach Club (any room) and the Grand (`grandRooms`) as well. */
+const fiveOrSixNightsAtThree = (grandRooms: string | string[]) => ({
+  lengthOfStay: 'nights',
+  minNights: '5',
+  maxNights: '6',
+  'otherResorts[0].resortId': 'beach',
+  'otherResorts[0].roomIds': 'any',
+  'otherResorts[1].resortId': 'grand',
+  'otherResorts[1].roomIds': grandRooms,
+})
+
 function errorsOf(fields: Record<string, string | string[]>) {
   const submission = posted(fields)
   return submission.status === 'success' ? {} : submission.error
@@ -65,13 +76,7 @@ describe('the hotel page form', () => {
       ...exact,
       checkOutDate: '2026-12-20',
       latestCheckInDate: '2026-12-09',
-      lengthOfStay: 'nights',
-      minNights: '5',
-      maxNights: '6',
-      'otherResorts[0].resortId': 'beach',
-      'otherResorts[0].roomIds': 'any',
-      'otherResorts[1].resortId': 'grand',
-      'otherResorts[1].roomIds': ['g1', 'g2'],
+      ...fiveOrSixNightsAtThree(['g1', 'g2']),
     })
     expect(submission.status === 'success' && submission.value).toMatchObject({
       resorts: [
@@ -152,13 +157,7 @@ describe('the hotel page form', () => {
     const errors = errorsOf({
       ...exact,
       latestCheckInDate: '2026-12-17',
-      lengthOfStay: 'nights',
-      minNights: '5',
-      maxNights: '6',
-      'otherResorts[0].resortId': 'beach',
-      'otherResorts[0].roomIds': 'any',
-      'otherResorts[1].resortId': 'grand',
-      'otherResorts[1].roomIds': 'any',
+      ...fiveOrSixNightsAtThree('any'),
     })
     expect(errors).toEqual({
       '': [tooWideMessage({ stays: 30, resorts: 3, splitStays: 0, questions: 90 })],

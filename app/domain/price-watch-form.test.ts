@@ -3,6 +3,11 @@ import { readPriceWatchDraft } from '~/components/alert-form/price-watch-fields'
 import { HOTEL_MESSAGES } from './hotel-alert'
 import { PRICE_MESSAGES } from './price-terms'
 import { formFieldOf, parsePriceWatchForm, readPercent } from './price-watch-form'
+import {
+  BOOKED_FORM_FIELDS,
+  BOOKED_WATCH_TERMS,
+  UNREAD_STAY,
+} from '../../tests/support/price-watch.ts'
 
 const today = '2026-11-22'
 
@@ -19,13 +24,7 @@ const booked = {
   roomId: 'deluxe',
   checkInDate: '2027-03-10',
   checkOutDate: '2027-03-14',
-  numberOfAdults: '2',
-  numberOfChildren: '1',
-  agesOfChildren: '7',
-  paidTotal: '2384.50',
-  rateType: 'room-only',
-  savingKind: 'amount',
-  saving: '50',
+  ...BOOKED_FORM_FIELDS,
 }
 
 function valueOf(fields: Record<string, string | string[]>) {
@@ -45,13 +44,7 @@ describe('the price watch form', () => {
       roomIds: ['deluxe'],
       checkInDate: '2027-03-10',
       checkOutDate: '2027-03-14',
-      numberOfAdults: 2,
-      agesOfChildren: [7],
-      accessible: false,
-      watch: 'price',
-      paidTotal: 2384.5,
-      rateType: 'room-only',
-      minSaving: 50,
+      ...BOOKED_WATCH_TERMS,
     })
   })
 
@@ -152,15 +145,7 @@ describe('the draft from an "I booked it" link', () => {
         'checkInDate=2027-13-45&checkOutDate=soon&adults=40&childAges=4,x&accessible=maybe&rateType=cheap&savingKind=all',
       ),
     )
-    expect(draft.stay).toMatchObject({
-      resortId: null,
-      roomIds: [],
-      checkInDate: '',
-      checkOutDate: '',
-      adults: 2,
-      childAges: [],
-      accessible: false,
-    })
+    expect(draft.stay).toMatchObject({ resortId: null, ...UNREAD_STAY })
     expect(draft).toMatchObject({ rateType: null, savingKind: 'amount' })
   })
 

@@ -5,51 +5,42 @@
  */
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { sql } from 'kysely'
-import type { Locator, Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { createAlertRow, createUser, fakePhoneNumber } from '../../db/factories.ts'
 import { billingDate } from '~/domain/billing'
 import { formatPhoneNumber } from '~/domain/phone'
-import { addSupportReply, addVisitorMessage } from '~/models/chat.server'
 import {
+  conversation,
+  expectedDocument,
+  rowsOfUser,
+  textAbout,
+  userWithData,
+} from '../support/account-data.ts'
+import { alertEntry } from '../support/alert-forms.ts'
+import { appDatabase } from '../support/app-database.ts'
+import {
+  expectAskedForPlan,
+  expectErrorBeside,
   expectFitsScreen,
   logIn,
+  logOut,
   MODES,
   ourNumber,
   payWithCard,
   setupBrowser,
   textFromPhoneToApp,
+  textsTo,
   waitForCode,
   withPage,
   type ViewportName,
 } from '../support/browser.ts'
-import { readOutbox } from '../support/outbox.ts'
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 const POP_CENTURY = "Disney's Pop Century Resort"
 const RIVIERA_PAGE = '/alerts/disney-world/disney-s-riviera-resort'
-
-/** Logout from the header: the desktop bar, or the phone's menu. */
-async function logOut(page: Page, viewport: ViewportName) {
-  if (viewport === 'desktop') {
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Logout' })
-      .click()
-  } else {
-    await page.getByText('Menu', { exact: true }).click()
-    await page
-      .getByRole('navigation', { name: 'Mobile' })
-      .getByRole('button', { name: 'Logout' })
-      .click()
-  }
-  await page.waitForURL((url) => url.pathname === '/')
-}
 
 /** A link of the signed-in header: the desktop bar, or the phone's menu. */
 async function openFromHeader(page: Page, viewport: ViewportName, name: string) {
@@ -76,11 +67,6 @@ async function profileShown(page: Page) {
   return Object.fromEntries(terms.map((term, i) => [term, definitions[i]]))
 }
 
-/** An alert of the dashboard's list: a table row on a desktop, a card on a phone. */
-function alertEntry(page: Page, viewport: ViewportName, name: string): Locator {
-  return page.getByRole(viewport === 'desktop' ? 'row' : 'listitem').filter({ hasText: name })
-}
-
 async function restaurantName(id = '90002464') {
   const row = await db
     .selectFrom('diningLocations')
@@ -97,47 +83,6 @@ async function alertStatus(kind: 'hotel' | 'dining', id: string) {
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
   return row.status
-}
-
-/** A text the worker sent about an alert, as the outbox row it left. */
-async function textAbout(user: { id: string; phoneNumber: string }, alertId: string, body: string) {
-  await db
-    .insertInto('notifications')
-    .values({
-      shortCode: randomBytes(4).toString('hex'),
-      userId: user.id,
-      alertKind: 'dining',
-      alertId,
-      openingKey: `table|${body}`,
-      toNumber: user.phoneNumber,
-      body,
-      bookingUrl: 'https://disneyworld.disney.go.com/dine-res/availability/',
-      status: 'delivered',
-      seenAt: new Date(),
-      sentAt: new Date(),
-    })
-    .execute()
-}
-
-/** A support conversation: the user's question and support's answer. */
-async function conversation(userId: string, question: string, answer: string) {
-  const asked = await addVisitorMessage(
-    db,
-    { userId },
-    { text: question, currentPage: '/dashboard' },
-  )
-  await addSupportReply(db, { replyToMessageId: asked.messageId, text: answer })
-  return asked.sessionId
-}
-
-/** The error shown beside a field, checked to be the one its input names. */
-async function expectErrorBeside(page: Page, field: Locator, message: string) {
-  const error = page.getByText(message, { exact: true })
-  await error.waitFor()
-  expect(await field.getAttribute('aria-invalid')).toBe('true')
-  expect((await field.getAttribute('aria-describedby'))?.split(' ')).toContain(
-    await error.getAttribute('id'),
-  )
 }
 
 describe.each(MODES)('editing the profile ($label)', (mode) => {
@@ -194,8 +139,6 @@ describe.each(MODES)('changing the phone number ($label)', (mode) => {
       })
       const other = await createUser(db)
       const newNumber = fakePhoneNumber()
-      const textsTo = (phoneNumber: string) =>
-        readOutbox(inject('outboxPath')).filter((text) => text.to === phoneNumber)
 
       await logIn(page, user.phoneNumber, mode.javaScript)
       await page.goto('/settings')
@@ -260,8 +203,7 @@ describe.each(MODES)('changing the phone number ($label)', (mode) => {
       // The old number is free: logging in with it starts a new account, asked to pick a plan.
       await logOut(page, mode.viewport)
       await logIn(page, user.phoneNumber, mode.javaScript)
-      expect(new URL(page.url()).pathname).toBe('/pricing')
-      await page.getByRole('heading', { name: 'Select a plan to get started' }).waitFor()
+      await expectAskedForPlan(page)
       const accounts = await db
         .selectFrom('users')
         .select(['id', 'planId', 'name'])
@@ -281,18 +223,8 @@ describe.each(MODES)('changing the phone number ($label)', (mode) => {
 describe.each(MODES)('downloading my data ($label)', (mode) => {
   it('Settings downloads one JSON file with the profile, alerts, texts and chat', async () => {
     await withPage(mode, async (page) => {
-      const tag = randomBytes(4).toString('hex')
-      const user = await createUser(db, {
-        name: `Walt ${tag}`,
-        email: `walt.${tag}@example.com`,
-        planId: 'magic-hour',
-      })
-      const hotel = await createAlertRow(db, 'hotel', user.id)
-      const dining = await createAlertRow(db, 'dining', user.id, { status: 0 })
-      await textAbout(user, dining.id, `A table opened ${tag}`)
-      await conversation(user.id, `Question ${tag}`, `Answer ${tag}`)
-
-      await logIn(page, user.phoneNumber, mode.javaScript)
+      const mine = await userWithData(db)
+      await logIn(page, mine.user.phoneNumber, mode.javaScript)
       await page.goto('/settings')
       const privacy = section(page, 'Privacy & Security')
       await privacy
@@ -307,84 +239,10 @@ describe.each(MODES)('downloading my data ($label)', (mode) => {
       // A download leaves the page where it was.
       expect(new URL(page.url()).pathname).toBe('/settings')
 
-      expect(Object.keys(document).sort()).toEqual([
-        'alerts',
-        'chat',
-        'clients',
-        'exportedAt',
-        'profile',
-        'texts',
-      ])
-      expect(document.profile).toEqual({
-        phoneNumber: user.phoneNumber,
-        name: `Walt ${tag}`,
-        email: `walt.${tag}@example.com`,
-        quietHours: null,
-        plan: { id: 'magic-hour', name: 'Magic Hour' },
-        trialStartedAt: null,
-        createdAt: user.createdAt.toISOString(),
-      })
-      expect(document.alerts.hotel).toEqual([
-        expect.objectContaining({
-          id: hotel.id,
-          resorts: [expect.objectContaining({ resort: POP_CENTURY })],
-          checkInDate: hotel.checkInDate,
-          latestCheckInDate: hotel.checkInDate,
-          minNights: hotel.minNights,
-          maxNights: hotel.minNights,
-          numberOfAdults: 2,
-          status: 'Monitoring',
-        }),
-      ])
-      expect(document.alerts.dining).toEqual([
-        expect.objectContaining({
-          id: dining.id,
-          restaurants: [await restaurantName()],
-          reserveDates: [dining.reserveDate],
-          partySize: 4,
-          status: 'Stopped',
-        }),
-      ])
-      expect(document.texts).toEqual([
-        expect.objectContaining({
-          alertKind: 'dining',
-          alertId: dining.id,
-          to: user.phoneNumber,
-          body: `A table opened ${tag}`,
-          status: 'delivered',
-        }),
-      ])
-      expect(document.chat.messages).toEqual([
-        expect.objectContaining({ from: 'you', text: `Question ${tag}` }),
-        expect.objectContaining({ from: 'support', text: `Answer ${tag}` }),
-      ])
+      expect(document).toEqual(await expectedDocument(db, mine))
     })
   })
 })
-
-/** Every table column that references users, as the database itself says. */
-async function userReferences() {
-  const { rows } = await sql<{ table: string; column: string }>`
-    select c.conrelid::regclass::text as table, a.attname as column
-    from pg_constraint c
-    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
-    where c.contype = 'f' and c.confrelid = 'users'::regclass
-    order by 1, 2
-  `.execute(db)
-  return rows
-}
-
-/** The rows of each table that references users held by `userId`. */
-async function rowsOfUser(userId: string) {
-  const left: Record<string, number> = {}
-  for (const { table, column } of await userReferences()) {
-    const { rows } = await sql<{ count: number }>`
-      select count(*)::int as count from ${sql.table(table)} where ${sql.ref(column)} = ${userId}
-    `.execute(db)
-    left[table] = rows[0]!.count
-  }
-  return left
-}
 
 describe.each(MODES)('deleting my account ($label)', (mode) => {
   it('refuses the wrong word, then deletes every row of the user and cancels the Stripe subscription', async () => {
@@ -402,9 +260,9 @@ describe.each(MODES)('deleting my account ($label)', (mode) => {
       expect(user.subscriptionId).toMatch(/^sub_/)
       const hotel = await createAlertRow(db, 'hotel', user.id)
       const dining = await createAlertRow(db, 'dining', user.id)
-      await textAbout(user, dining.id, 'A table opened')
-      const chat = await conversation(user.id, 'Can I watch two resorts?', 'Yes.')
-      expect(await rowsOfUser(user.id)).toMatchObject({
+      await textAbout(db, user, { kind: 'dining', id: dining.id }, 'A table opened')
+      const chat = await conversation(db, user.id, 'Can I watch two resorts?', 'Yes.')
+      expect(await rowsOfUser(db, user.id)).toMatchObject({
         hotel_alerts: 1,
         dining_alerts: 1,
         notifications: 1,
@@ -431,7 +289,7 @@ describe.each(MODES)('deleting my account ($label)', (mode) => {
       await expectErrorBeside(page, confirm, 'Type DELETE in capital letters to confirm.')
       expect(new URL(page.url()).pathname).toBe('/settings/delete-account')
       expect(await userRow(user.id)).toBeDefined()
-      expect((await rowsOfUser(user.id)).hotel_alerts).toBe(1)
+      expect((await rowsOfUser(db, user.id)).hotel_alerts).toBe(1)
 
       const asked = new Date(Date.now() - 1000)
       await confirm.fill('DELETE')
@@ -471,7 +329,7 @@ describe.each(MODES)('deleting my account ($label)', (mode) => {
 
       // No row of the user is left in any table that references users, nor their chat.
       expect(await userRow(user.id)).toBeUndefined()
-      const left = await rowsOfUser(user.id)
+      const left = await rowsOfUser(db, user.id)
       // The tables the deletion test of the API names, and any added since: all empty of the user.
       expect(Object.keys(left)).toEqual(
         expect.arrayContaining([
@@ -512,7 +370,7 @@ describe.each(MODES)('STOP, then START, texted from the phone ($label)', (mode) 
       const stop = await textFromPhoneToApp(user.phoneNumber, 'STOP')
       expect(stop.keyword).toBe('STOP')
       // The phone shows Twilio's confirmation, the last text it gets.
-      const texts = readOutbox(inject('outboxPath')).filter((text) => text.to === user.phoneNumber)
+      const texts = textsTo(user.phoneNumber)
       expect(texts.at(-1)?.body).toMatch(/^You have successfully been unsubscribed\./)
       const stopped = await db
         .selectFrom('smsOptOuts')
@@ -568,8 +426,7 @@ describe.each(MODES)('a plan that lapsed, then chosen again ($label)', (mode) =>
 
       // Without a plan a login lands on the plans (accounts §4); the header leads to the alerts.
       await logIn(page, user.phoneNumber, mode.javaScript)
-      expect(new URL(page.url()).pathname).toBe('/pricing')
-      await page.getByRole('heading', { name: 'Select a plan to get started' }).waitFor()
+      await expectAskedForPlan(page)
       await openFromHeader(page, mode.viewport, 'Dashboard')
       await page.waitForURL((url) => url.pathname === '/dashboard')
       await page.getByText('No active subscription.', { exact: false }).waitFor()
@@ -652,7 +509,12 @@ describe.each(MODES.filter((mode) => mode.viewport === 'phone'))(
         const user = await createUser(db, { planId: 'magic-hour', trialStartUtc: new Date() })
         await createAlertRow(db, 'hotel', user.id)
         const dining = await createAlertRow(db, 'dining', user.id)
-        await textAbout(user, dining.id, 'A table for four opened at 6:30 PM. Book it now.')
+        await textAbout(
+          db,
+          user,
+          { kind: 'dining', id: dining.id },
+          'A table for four opened at 6:30 PM. Book it now.',
+        )
         await logIn(page, user.phoneNumber, mode.javaScript)
 
         for (const path of ['/settings', '/dashboard', '/alerts/hotels', RIVIERA_PAGE])
@@ -699,18 +561,14 @@ describe.each(MODES)('a test text from Settings ($label)', (mode) => {
       await logIn(page, user.phoneNumber, mode.javaScript, '/login?redirect=%2Fsettings')
       await page.waitForURL((url) => url.pathname === '/settings')
       const notifications = section(page, 'Notification Settings')
-      const before = readOutbox(inject('outboxPath')).filter((t) => t.to === user.phoneNumber)
+      const before = textsTo(user.phoneNumber)
 
       await notifications.getByRole('button', { name: 'Send me a test text' }).click()
       await notifications
         .getByText(`Test text sent to ${formatPhoneNumber(user.phoneNumber)}`, { exact: false })
         .waitFor()
-      await expect
-        .poll(() => readOutbox(inject('outboxPath')).filter((t) => t.to === user.phoneNumber))
-        .toHaveLength(before.length + 1)
-      const [text] = readOutbox(inject('outboxPath'))
-        .filter((t) => t.to === user.phoneNumber)
-        .slice(-1)
+      await expect.poll(() => textsTo(user.phoneNumber)).toHaveLength(before.length + 1)
+      const [text] = textsTo(user.phoneNumber).slice(-1)
       expect(text!.body).toContain('This is your test text')
       await notifications.getByText('Last test text to', { exact: false }).waitFor()
     })

@@ -1,12 +1,12 @@
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
-import { createAlertRow, createUser, daysFromToday, fakePhoneNumber } from '../../db/factories.ts'
+import { describe, expect, it } from 'vitest'
+import { createAlertRow, daysFromToday, fakePhoneNumber } from '../../db/factories.ts'
 import { withCheck } from '~/domain/check-history'
+import { appDatabase } from '../support/app-database.ts'
 import { expectFitsScreen, logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
+import { paidSubscriber } from '../support/journey-dates.ts'
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 const MINUTE = 60_000
 let stays = 0
@@ -16,12 +16,7 @@ let stays = 0
  * of them unanswered, a room that opened, was texted and closed, and one open now.
  */
 async function alertWithAHistory(phoneNumber: string) {
-  const user = await createUser(db, {
-    phoneNumber,
-    planId: 'lightning-lane',
-    stripeSubscriptionPlanId: 'price_mock_lightning_lane',
-    trialStartUtc: new Date(),
-  })
+  const user = await paidSubscriber(db, 'lightning-lane', { phoneNumber })
   // A stay of its own: alerts of one stay share a question, and its openings with it.
   const checkIn = 200 + stays++ * 7
   const alert = await createAlertRow(db, 'hotel', user.id, {

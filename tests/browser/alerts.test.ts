@@ -1,36 +1,21 @@
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
-import { createDb } from '../../db/client.ts'
-import { createAlertRow, createUser } from '../../db/factories.ts'
+import { describe, expect, it } from 'vitest'
+import { createAlertRow } from '../../db/factories.ts'
+import {
+  alertList,
+  logInToKeepAlert,
+  openAlertWizard,
+  searchAndPick,
+} from '../support/alert-forms.ts'
+import { appDatabase } from '../support/app-database.ts'
 import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
+import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
-const nextMonth = new Date(new Date().getFullYear(), new Date().getMonth() + 1, 1)
-const iso = (day: number) =>
-  `${nextMonth.getFullYear()}-${String(nextMonth.getMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-const monthName = nextMonth.toLocaleString('en-US', { month: 'long' })
-
-async function subscriber(planId = 'magic-hour') {
-  return createUser(db, {
-    planId,
-    stripeSubscriptionPlanId: `price_mock_${planId.replace(/-/g, '_')}`,
-    trialStartUtc: new Date(),
-  })
-}
-
-/** Picks a day of next month on the open calendar. */
-async function pickDay(page: Page, day: number) {
-  await page.getByRole('button', { name: new RegExp(`${monthName} ${day}(st|nd|rd|th)?,`) }).click()
-}
-
-/** The calendar closes a moment after the last pick; a person waits for that before going on. */
-async function calendarClosed(page: Page) {
-  await page.getByRole('grid').waitFor({ state: 'detached' })
-}
+const { iso, pickDate } = monthAhead(1)
+const subscriber = (planId?: string) => paidSubscriber(db, planId)
 
 async function fillHotelForm(page: Page, javaScript: boolean) {
   await page.goto('/alerts/hotels')
@@ -40,11 +25,7 @@ async function fillHotelForm(page: Page, javaScript: boolean) {
   await page.getByRole('button', { name: /Pop Century/ }).click()
   await page.getByText('Change').waitFor()
   if (javaScript) {
-    await page.locator('#hotel-dates').click()
-    await page.getByRole('button', { name: /next month/i }).click()
-    await pickDay(page, 10)
-    await pickDay(page, 14)
-    await calendarClosed(page)
+    await pickDate(page, '#hotel-dates', [10, 14], 1)
     await page.getByRole('button', { name: 'Show room types' }).click()
     await page.getByRole('option', { name: /^Standard Room(?! - Accessible)/ }).click()
     await page.keyboard.press('Escape')
@@ -59,18 +40,10 @@ async function fillHotelForm(page: Page, javaScript: boolean) {
 
 async function fillDiningForm(page: Page, javaScript: boolean) {
   await page.goto('/alerts/dining')
-  await page.getByPlaceholder('Search restaurants').fill('blue bayou')
-  if (!javaScript) await page.getByRole('button', { name: 'Search', exact: true }).click()
-  await page.getByRole('button', { name: /Blue Bayou/ }).click()
+  await searchAndPick(page, javaScript, 'Search restaurants', 'blue bayou', /Blue Bayou/)
   await page.getByText('Change').waitFor()
-  if (javaScript) {
-    await page.locator('#dining-date').click()
-    await page.getByRole('button', { name: /next month/i }).click()
-    await pickDay(page, 12)
-    await calendarClosed(page)
-  } else {
-    await page.locator('input[name="reserveDate"]').fill(iso(12))
-  }
+  if (javaScript) await pickDate(page, '#dining-date', 12, 1)
+  else await page.locator('input[name="reserveDate"]').fill(iso(12))
   await page.getByText('Dinner', { exact: true }).click()
   await page.getByRole('button', { name: 'Start Dining Alerts' }).click()
 }
@@ -80,13 +53,7 @@ describe.each(MODES)('alerts from the page forms, signed out ($label)', (mode) =
     const user = await subscriber()
     await withPage(mode, async (page) => {
       await fillHotelForm(page, mode.javaScript)
-      await page.waitForURL(
-        (url) => url.pathname === '/login' && url.searchParams.get('intent') === 'quick',
-      )
-      await logIn(page, user.phoneNumber, mode.javaScript, page.url())
-      await page.waitForURL(
-        (url) => url.pathname === '/dashboard' && url.searchParams.get('success') === '1',
-      )
+      await logInToKeepAlert(page, user.phoneNumber, mode.javaScript)
       await page.getByText('Alert created. We will text you when a room opens!').waitFor()
 
       await page.context().clearCookies()
@@ -103,7 +70,7 @@ describe.each(MODES)('alerts from the page forms, signed out ($label)', (mode) =
       )
       await page.getByText('Alert created. We will notify you when a time opens!').waitFor()
 
-      const list = page.locator(mode.viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
+      const list = alertList(page, mode.viewport)
       await list.getByText("Disney's Pop Century Resort").waitFor()
       await list.getByText('Blue Bayou Restaurant').waitFor()
       const rows = await db
@@ -191,40 +158,35 @@ describe.each(MODES)('the dashboard list ($label)', (mode) => {
     })
     await createAlertRow(db, 'dining', user.id, { status: 0 })
     await withPage(mode, async (page) => {
-      const scope = () => page.locator(mode.viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
+      const list = alertList(page, mode.viewport)
       await logIn(page, user.phoneNumber, mode.javaScript)
       await page.waitForURL((url) => url.pathname === '/dashboard')
       await page.getByText('Monitoring: 1/1').waitFor()
 
-      await scope().getByRole('button', { name: "Start Cinderella's Royal Table" }).click()
-      await scope()
+      await list.getByRole('button', { name: "Start Cinderella's Royal Table" }).click()
+      await list
         .getByText(
           'You have reached your plan limit of 1 active monitoring alert(s). To start monitoring this alert, please stop one of your other alerts or upgrade your plan.',
         )
         .waitFor()
 
-      await scope().getByRole('button', { name: "Pause Disney's Pop Century Resort" }).click()
+      await list.getByRole('button', { name: "Pause Disney's Pop Century Resort" }).click()
       await page.getByText('Monitoring: 0/1').waitFor()
-      await scope().getByRole('button', { name: "Start Cinderella's Royal Table" }).click()
+      await list.getByRole('button', { name: "Start Cinderella's Royal Table" }).click()
       await page.getByText('Monitoring: 1/1').waitFor()
 
-      if (mode.javaScript) {
-        await scope().getByRole('button', { name: "Delete Cinderella's Royal Table" }).click()
-        await page
-          .getByText(
-            "Are you sure you want to delete the alert for Cinderella's Royal Table? This action cannot be undone.",
-          )
-          .waitFor()
-        await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
-      } else {
-        await scope().getByRole('link', { name: "Delete Cinderella's Royal Table" }).click()
-        await page
-          .getByText(
-            "Are you sure you want to delete the alert for Cinderella's Royal Table? This action cannot be undone.",
-          )
-          .waitFor()
-        await page.getByRole('button', { name: 'Delete' }).click()
-      }
+      // With JavaScript Delete asks in a dialog; without it, on a page of its own.
+      await list
+        .getByRole(mode.javaScript ? 'button' : 'link', { name: "Delete Cinderella's Royal Table" })
+        .click()
+      await page
+        .getByText(
+          "Are you sure you want to delete the alert for Cinderella's Royal Table? This action cannot be undone.",
+        )
+        .waitFor()
+      await (mode.javaScript ? page.getByRole('dialog') : page)
+        .getByRole('button', { name: 'Delete' })
+        .click()
       await page.getByText('Total 1').waitFor()
       expect(await db.selectFrom('diningAlerts').where('userId', '=', user.id).execute()).toEqual(
         [],
@@ -237,22 +199,16 @@ describe.each(MODES.filter((mode) => mode.javaScript))('the wizards ($label)', (
   it('create, edit, pause, restart and delete a hotel and a dining alert', async () => {
     const user = await subscriber()
     await withPage(mode, async (page) => {
-      const scope = () => page.locator(mode.viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
+      const list = alertList(page, mode.viewport)
       await logIn(page, user.phoneNumber, true)
       await page.waitForURL((url) => url.pathname === '/dashboard')
       await page.getByText('No alerts yet').waitFor()
 
       await page.getByText('Add New Alert').click()
-      await page.getByRole('button', { name: /Hotel Alert/ }).click()
-      const dialog = page.getByRole('dialog')
-      await dialog.getByText('Add Hotel Alert').waitFor()
+      const dialog = await openAlertWizard(page, 'Hotel')
       expect(await dialog.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true)
-      await dialog.getByPlaceholder('Search resorts').fill('Riviera')
-      await dialog.getByRole('button', { name: /Riviera/ }).click()
-      await dialog.locator('#wizard-dates').click()
-      await page.getByRole('button', { name: /next month/i }).click()
-      await pickDay(page, 5)
-      await pickDay(page, 9)
+      await searchAndPick(dialog, true, 'Search resorts', 'Riviera')
+      await pickDate(page, '#wizard-dates', [5, 9], 1)
       await dialog.getByRole('button', { name: 'Next', exact: true }).click()
       await dialog.getByText('Adults (18+)').waitFor()
       await dialog.getByRole('button', { name: 'Next', exact: true }).click()
@@ -262,51 +218,39 @@ describe.each(MODES.filter((mode) => mode.javaScript))('the wizards ($label)', (
         .click()
       await page.keyboard.press('Escape')
       await dialog.getByRole('button', { name: 'Create' }).click()
-      await scope().getByText("Disney's Riviera Resort").waitFor()
+      await list.getByText("Disney's Riviera Resort").waitFor()
 
-      await scope().getByRole('button', { name: "Edit Disney's Riviera Resort" }).click()
+      await list.getByRole('button', { name: "Edit Disney's Riviera Resort" }).click()
       await dialog.getByText('Edit Alert').waitFor()
       await dialog.getByRole('button', { name: 'Next', exact: true }).click()
       await dialog.getByRole('button', { name: 'More Adults (18+)' }).click()
       await dialog.getByRole('button', { name: 'Next', exact: true }).click()
       await dialog.getByRole('button', { name: 'Update' }).click()
-      await scope()
-        .getByText(/3 adults/)
-        .waitFor()
+      await list.getByText(/3 adults/).waitFor()
 
       await page.getByText('Add New Alert').click()
-      await page.getByRole('button', { name: /Dining Alert/ }).click()
-      await dialog.getByText('Add Dining Alert').waitFor()
-      await dialog.getByPlaceholder('Search restaurants').fill('Ohana')
-      await dialog.getByRole('button', { name: /Ohana/ }).click()
+      await openAlertWizard(page, 'Dining')
+      await searchAndPick(dialog, true, 'Search restaurants', 'Ohana')
       await dialog.getByRole('button', { name: 'Next', exact: true }).click()
-      await dialog.locator('#wizard-date').click()
-      await page.getByRole('button', { name: /next month/i }).click()
-      await pickDay(page, 20)
+      await pickDate(page, '#wizard-date', 20, 1)
       await dialog.getByLabel('Or a specific time').selectOption('18:00')
       await dialog.getByLabel('Time Range').selectOption('30')
       await dialog.getByRole('button', { name: 'Create Alert' }).click()
-      await scope()
-        .getByText(/6:00 PM ±30 min/)
-        .waitFor()
+      await list.getByText(/6:00 PM ±30 min/).waitFor()
 
-      await scope()
-        .getByRole('button', { name: /^Edit 'Ohana/ })
-        .click()
+      await list.getByRole('button', { name: /^Edit 'Ohana/ }).click()
       await dialog.getByText('Edit Dining Alert').waitFor()
       await dialog.getByRole('button', { name: 'Next', exact: true }).click()
       await dialog.getByText('Breakfast', { exact: true }).click()
       await dialog.getByRole('button', { name: 'Update Alert' }).click()
-      await scope()
-        .getByText(/Party of 4 · Breakfast/)
-        .waitFor()
+      await list.getByText(/Party of 4 · Breakfast/).waitFor()
 
-      await scope().getByRole('button', { name: "Pause Disney's Riviera Resort" }).click()
-      await scope().getByRole('button', { name: "Start Disney's Riviera Resort" }).waitFor()
-      await scope().getByRole('button', { name: "Start Disney's Riviera Resort" }).click()
-      await scope().getByRole('button', { name: "Pause Disney's Riviera Resort" }).waitFor()
+      await list.getByRole('button', { name: "Pause Disney's Riviera Resort" }).click()
+      await list.getByRole('button', { name: "Start Disney's Riviera Resort" }).waitFor()
+      await list.getByRole('button', { name: "Start Disney's Riviera Resort" }).click()
+      await list.getByRole('button', { name: "Pause Disney's Riviera Resort" }).waitFor()
 
-      await scope().getByRole('button', { name: "Delete Disney's Riviera Resort" }).click()
+      await list.getByRole('button', { name: "Delete Disney's Riviera Resort" }).click()
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
       await page.getByText('Total 1').waitFor()
       const hotels = await db.selectFrom('hotelAlerts').where('userId', '=', user.id).execute()

@@ -1,15 +1,14 @@
 import type { BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
 import { catalogueResort, daysFromToday, fakePhoneNumber } from '../../db/factories.ts'
 import { startApp } from '../support/app-server.ts'
+import { appDatabase } from '../support/app-database.ts'
 import { logIn, setupBrowser, VIEWPORTS, withPage } from '../support/browser.ts'
 import { uniqueName } from '../support/databases.ts'
 import { freePort } from '../support/ports.ts'
 
 setupBrowser(() => ['--host-resolver-rules=MAP app.test 127.0.0.1'])
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 /**
  * The app as the world sees it, under a host name that is not a loopback one (resolved to this

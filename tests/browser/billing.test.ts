@@ -1,13 +1,18 @@
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
-import { createDb } from '../../db/client.ts'
+import { describe, expect, it } from 'vitest'
 import { createAlertRow, fakePhoneNumber } from '../../db/factories.ts'
-import { logIn, MODES, payWithCard, setupBrowser, withPage } from '../support/browser.ts'
+import { appDatabase } from '../support/app-database.ts'
+import {
+  expectAskedForPlan,
+  logIn,
+  MODES,
+  payWithCard,
+  setupBrowser,
+  withPage,
+} from '../support/browser.ts'
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 const DOWNGRADE_CONFIRMATION =
   'You are downgrading from 15 to 5 alerts. Any running alerts above your new limit will be automatically stopped. Are you sure you want to continue?'
@@ -60,7 +65,7 @@ describe.each(MODES)('paying for a plan and changing it ($label)', (mode) => {
       const phoneNumber = fakePhoneNumber()
       // 1. Subscribe to Magic Hour from the plan list a new user lands on.
       await logIn(page, phoneNumber, mode.javaScript)
-      expect(new URL(page.url()).pathname).toBe('/pricing')
+      await expectAskedForPlan(page)
       await page.getByRole('link', { name: 'Get Started with Magic Hour' }).click()
       await page.waitForURL((url) => url.pathname === '/payment/magic-hour')
       await payWithCard(page, mode.javaScript)

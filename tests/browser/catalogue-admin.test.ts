@@ -1,11 +1,10 @@
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
+import { describe, expect, it } from 'vitest'
 import { recordUnmatched } from '~/models/catalogue-drift.server'
+import { appDatabase } from '../support/app-database.ts'
 import { logIn, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 // An admin number of tests/support/app-server.ts, this file's own.
 const ADMIN = '+12015550198'

@@ -1,11 +1,10 @@
-import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
-import { createUser } from '../../db/factories.ts'
+import { describe, expect, it } from 'vitest'
 import { CLIENT_MESSAGES } from '~/domain/client'
+import { alertList, openAlertWizard, searchAndPick } from '../support/alert-forms.ts'
+import { appDatabase } from '../support/app-database.ts'
 import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
 import { expectNoSeriousAxeViolation } from '../support/axe.ts'
-import { monthAhead } from '../support/journey-dates.ts'
+import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
 
 /*
  * A travel agent's clients on the alert forms in Chromium (issue 31): the dining page form
@@ -16,17 +15,12 @@ import { monthAhead } from '../support/journey-dates.ts'
  */
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 const { months: MONTHS_AHEAD, iso, pickDate } = monthAhead(13)
 
 async function agentWithClient() {
-  const user = await createUser(db, {
-    planId: 'the-club',
-    stripeSubscriptionPlanId: 'price_mock_the_club',
-    trialStartUtc: new Date(),
-  })
+  const user = await paidSubscriber(db, 'the-club')
   const smiths = await db
     .insertInto('clients')
     .values({ userId: user.id, name: 'The Smiths', phoneNumber: '+12015550123', consent: 'asked' })
@@ -34,9 +28,6 @@ async function agentWithClient() {
     .executeTakeFirstOrThrow()
   return { user, smiths }
 }
-
-const theList = (page: Page, viewport: string) =>
-  page.locator(viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
 
 describe.each(MODES.filter((mode) => !mode.javaScript))(
   'the dining page form with clients ($label)',
@@ -46,9 +37,7 @@ describe.each(MODES.filter((mode) => !mode.javaScript))(
       await withPage(mode, async (page) => {
         await logIn(page, user.phoneNumber, false)
         await page.goto('/alerts/dining')
-        await page.getByPlaceholder('Search restaurants').fill('blue bayou')
-        await page.getByRole('button', { name: 'Search', exact: true }).click()
-        await page.getByRole('button', { name: /Blue Bayou/ }).click()
+        await searchAndPick(page, false, 'Search restaurants', 'blue bayou', /Blue Bayou/)
         await page.locator('input[name="reserveDate"]').fill(iso(8))
         await page.getByText('Dinner', { exact: true }).click()
         const newClient = page.getByLabel('or add a new client')
@@ -60,7 +49,7 @@ describe.each(MODES.filter((mode) => !mode.javaScript))(
         await newClient.fill('The Garcias')
         await page.getByRole('button', { name: 'Start Dining Alerts' }).click()
         await page.waitForURL((url) => url.searchParams.get('newAlert') === 'dining')
-        await theList(page, mode.viewport).getByText('For The Garcias').waitFor()
+        await alertList(page, mode.viewport).getByText('For The Garcias').waitFor()
 
         await page.getByLabel('Client', { exact: true }).selectOption('none')
         await page.getByRole('button', { name: 'Search', exact: true }).click()
@@ -95,10 +84,8 @@ describe.each(MODES.filter((mode) => mode.javaScript))(
         await page.waitForURL((url) => url.pathname === '/dashboard')
         await page.getByRole('button', { name: 'Create Your First Alert' }).waitFor()
         await page.getByText('Add New Alert').click()
-        await page.getByRole('button', { name: /Dining Alert/ }).click()
-        const dialog = page.getByRole('dialog')
-        await dialog.getByPlaceholder('Search restaurants').fill('Ohana')
-        await dialog.getByRole('button', { name: /Ohana/ }).click()
+        const dialog = await openAlertWizard(page, 'Dining')
+        await searchAndPick(dialog, true, 'Search restaurants', 'Ohana')
         await dialog.getByRole('button', { name: 'Next', exact: true }).click()
         await pickDate(page, '#wizard-date', 9, MONTHS_AHEAD)
         await dialog.getByLabel('Client', { exact: true }).selectOption('The Smiths')
@@ -113,12 +100,12 @@ describe.each(MODES.filter((mode) => mode.javaScript))(
         await expect.poll(() => dialog.getByText(/replies YES/).count()).toBe(0)
         await dialog.getByLabel('Both').check()
         await dialog.getByRole('button', { name: 'Create Alert' }).click()
-        await theList(page, mode.viewport).getByText('For The Smiths').waitFor()
+        await alertList(page, mode.viewport).getByText('For The Smiths').waitFor()
 
         // The filter sends itself as it changes.
         await page.getByLabel('Client', { exact: true }).selectOption('The Smiths')
         await page.waitForURL((url) => url.searchParams.get('client') === smiths.id)
-        await theList(page, mode.viewport).getByText('For The Smiths').waitFor()
+        await alertList(page, mode.viewport).getByText('For The Smiths').waitFor()
       })
       expect(
         await db

@@ -1,18 +1,19 @@
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
-import { createUser, fakePhoneNumber } from '../../db/factories.ts'
+import { describe, expect, it } from 'vitest'
+import { fakePhoneNumber } from '../../db/factories.ts'
+import { alertList, searchAndPick } from '../support/alert-forms.ts'
+import { appDatabase } from '../support/app-database.ts'
 import {
   expectFitsScreen,
   logIn,
   MODES,
   setupBrowser,
   textFromPhoneToApp,
+  textsTo,
   withPage,
 } from '../support/browser.ts'
 import { expectNoSeriousAxeViolation } from '../support/axe.ts'
-import { monthAhead } from '../support/journey-dates.ts'
-import { readOutbox } from '../support/outbox.ts'
+import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
 
 /*
  * A travel agent's clients in Chromium (issue 31), with JavaScript (desktop) and without it
@@ -23,20 +24,12 @@ import { readOutbox } from '../support/outbox.ts'
  */
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 const { months: MONTHS_AHEAD, iso, pickDate } = monthAhead(14)
 const AGENT = 'Dana Whitfield'
 
-async function agent() {
-  return createUser(db, {
-    name: AGENT,
-    planId: 'the-club',
-    stripeSubscriptionPlanId: 'price_mock_the_club',
-    trialStartUtc: new Date(),
-  })
-}
+const agent = () => paidSubscriber(db, 'the-club', { name: AGENT })
 
 async function addClient(page: Page, name: string, phoneNumber: string) {
   await page.getByLabel('Name', { exact: true }).fill(name)
@@ -48,9 +41,7 @@ async function addClient(page: Page, name: string, phoneNumber: string) {
 /** A dinner alert at Blue Bayou from the dining page, for one of the agent's clients, texting both. */
 async function diningAlertFor(page: Page, client: string, day: number, javaScript: boolean) {
   await page.goto('/alerts/dining')
-  await page.getByPlaceholder('Search restaurants').fill('blue bayou')
-  if (!javaScript) await page.getByRole('button', { name: 'Search', exact: true }).click()
-  await page.getByRole('button', { name: /Blue Bayou/ }).click()
+  await searchAndPick(page, javaScript, 'Search restaurants', 'blue bayou', /Blue Bayou/)
   if (javaScript) await pickDate(page, '#dining-date', day, MONTHS_AHEAD)
   else await page.locator('input[name="reserveDate"]').fill(iso(day))
   await page.getByText('Dinner', { exact: true }).click()
@@ -85,7 +76,7 @@ describe.each(
 
       await diningAlertFor(page, rivera.name, 10, mode.javaScript)
       await diningAlertFor(page, chen.name, 11, mode.javaScript)
-      const list = page.locator(mode.viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
+      const list = alertList(page, mode.viewport)
       await list.getByText(`For ${rivera.name}`).waitFor()
       await list.getByText(`For ${chen.name}`).waitFor()
 
@@ -97,10 +88,8 @@ describe.each(
       await page.getByText('Not asked yet').waitFor()
       await page.getByRole('button', { name: 'Ask for consent by text' }).click()
       await page.getByText('Asked — waiting for YES').first().waitFor()
-      await expect
-        .poll(() => readOutbox(inject('outboxPath')).filter((text) => text.to === rivera.phone))
-        .toHaveLength(1)
-      const [consent] = readOutbox(inject('outboxPath')).filter((text) => text.to === rivera.phone)
+      await expect.poll(() => textsTo(rivera.phone)).toHaveLength(1)
+      const [consent] = textsTo(rivera.phone)
       expect(consent!.body).toContain(`Your travel agent ${AGENT} would like us to text you`)
       expect(consent!.body).toContain('Reply YES to agree, STOP to stop.')
       expect(consent!.body).not.toContain(chen.name)

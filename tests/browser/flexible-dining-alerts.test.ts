@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
+import { describe, expect, it } from 'vitest'
 import { listDiningAlerts } from '~/models/dining-alert.server'
+import { alertList, openAlertWizard, searchAndPick } from '../support/alert-forms.ts'
+import { appDatabase } from '../support/app-database.ts'
 import { expectFitsScreen, logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
 import { expectNoSeriousAxeViolation } from '../support/axe.ts'
 import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
@@ -13,14 +14,13 @@ import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
  */
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 const { months: MONTHS_AHEAD, iso, pickDate } = monthAhead(5)
 
 const subscriber = () => paidSubscriber(db)
 
-/** Searches a restaurant list (with the Search button without JavaScript) and picks one. */
+/** Searches a restaurant list and picks one, which the form lists as chosen. */
 async function chooseRestaurant(
   scope: Page | Locator,
   javaScript: boolean,
@@ -28,9 +28,7 @@ async function chooseRestaurant(
   search: string,
   name: RegExp,
 ) {
-  await scope.getByPlaceholder(placeholder).fill(search)
-  if (!javaScript) await scope.getByRole('button', { name: 'Search', exact: true }).click()
-  await scope.getByRole('button', { name }).click()
+  await searchAndPick(scope, javaScript, placeholder, search, name)
   await scope.getByRole('list', { name: 'Chosen restaurants' }).getByText(name).waitFor()
 }
 
@@ -61,9 +59,6 @@ async function fillFlexibleForm(page: Page, javaScript: boolean) {
   await page.getByText('Covers 2 restaurants on 4 dates: 4 checks, one a date.').waitFor()
 }
 
-const theList = (page: Page, viewport: string) =>
-  page.locator(viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
-
 describe.each(MODES)('a flexible dining alert from the page form ($label)', (mode) => {
   it('watches two restaurants on four dates at lunch or dinner', async () => {
     const user = await subscriber()
@@ -79,7 +74,7 @@ describe.each(MODES)('a flexible dining alert from the page form ($label)', (mod
       await page.waitForURL(
         (url) => url.pathname === '/dashboard' && url.searchParams.get('newAlert') === 'dining',
       )
-      await theList(page, mode.viewport)
+      await alertList(page, mode.viewport)
         .getByText('Blue Bayou Restaurant or Cafe Orleans')
         .waitFor()
       expect(await listDiningAlerts(db, user.id)).toEqual([
@@ -105,13 +100,11 @@ describe.each(MODES)('a flexible dining alert from the dashboard ($label)', (mod
         .getByRole(mode.javaScript ? 'button' : 'link', { name: 'Create Your First Alert' })
         .waitFor()
       await page.getByText('Add New Alert').click()
-      const list = theList(page, mode.viewport)
+      const list = alertList(page, mode.viewport)
 
       if (mode.javaScript) {
         // The wizard: restaurants of one destination, then the dates, party and meals.
-        await page.getByRole('button', { name: /Dining Alert/ }).click()
-        const dialog = page.getByRole('dialog')
-        await dialog.getByText('Add Dining Alert').waitFor()
+        const dialog = await openAlertWizard(page, 'Dining')
         await chooseRestaurant(dialog, true, 'Search restaurants', 'Ohana', /Ohana/)
         await dialog.getByRole('button', { name: /Add another restaurant/ }).click()
         await chooseRestaurant(dialog, true, 'Search for another restaurant', 'Be Our', /Be Our/)

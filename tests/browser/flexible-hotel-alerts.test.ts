@@ -1,9 +1,15 @@
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
+import { describe, expect, it } from 'vitest'
 import { coverageOf } from '~/components/alert-form/stay-coverage'
 import { hotelAlertCost } from '~/domain/flexible-cost'
 import { listHotelAlerts } from '~/models/hotel-alert.server'
+import {
+  alertList,
+  logInToKeepAlert,
+  openAlertWizard,
+  searchAndPick,
+} from '../support/alert-forms.ts'
+import { appDatabase } from '../support/app-database.ts'
 import {
   expectFitsScreen,
   logIn,
@@ -22,8 +28,7 @@ import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
  */
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 const { months: MONTHS_AHEAD, iso, pickDate } = monthAhead(7)
 
@@ -55,11 +60,9 @@ function coverage(resorts: number, splitStays: boolean) {
   ).text
 }
 
-/** Picks the form's resort by searching for it (with the Search button without JavaScript). */
+/** Picks the form's resort by searching for it. */
 async function chooseResort(scope: Page | Locator, javaScript: boolean, search: string) {
-  await scope.getByPlaceholder('Search resorts').fill(search)
-  if (!javaScript) await scope.getByRole('button', { name: 'Search', exact: true }).click()
-  await scope.getByRole('button', { name: new RegExp(search) }).click()
+  await searchAndPick(scope, javaScript, 'Search resorts', search)
   await scope.getByText('Change').waitFor()
 }
 
@@ -99,9 +102,6 @@ async function fillFlexibleForm(page: Page, javaScript: boolean) {
   await page.getByText(coverage(2, true)).waitFor()
 }
 
-const theList = (page: Page, viewport: string) =>
-  page.locator(viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
-
 async function expectFlexibleAlert(userId: string, resorts: string[]) {
   const ids = await Promise.all(resorts.map(resortId))
   expect(await listHotelAlerts(db, userId)).toEqual([
@@ -125,13 +125,7 @@ describe.each(MODES)('a flexible hotel alert from the page form ($label)', (mode
       // At desktop size the support chat button sits over the sidebar, form or no form.
       if (mode.viewport === 'phone') await expectFitsScreen(page, mode.viewport)
       await page.getByRole('button', { name: 'Start Disney Hotel Alerts' }).click()
-      await page.waitForURL(
-        (url) => url.pathname === '/login' && url.searchParams.get('intent') === 'quick',
-      )
-      await logIn(page, user.phoneNumber, mode.javaScript, page.url())
-      await page.waitForURL(
-        (url) => url.pathname === '/dashboard' && url.searchParams.get('success') === '1',
-      )
+      await logInToKeepAlert(page, user.phoneNumber, mode.javaScript)
       await page.getByText('Alert created. We will text you when a room opens!').waitFor()
       await expectFlexibleAlert(user.id, [
         "Disney's Pop Century Resort",
@@ -148,13 +142,11 @@ describe.each(MODES)('a flexible hotel alert from the dashboard ($label)', (mode
       await logIn(page, user.phoneNumber, mode.javaScript)
       await page.waitForURL((url) => url.pathname === '/dashboard')
       await page.getByText('Add New Alert').click()
-      const list = theList(page, mode.viewport)
+      const list = alertList(page, mode.viewport)
 
       if (mode.javaScript) {
         // The wizard: the resort and the stay, the party, then the room types and resorts.
-        await page.getByRole('button', { name: /Hotel Alert/ }).click()
-        const dialog = page.getByRole('dialog')
-        await dialog.getByText('Add Hotel Alert').waitFor()
+        const dialog = await openAlertWizard(page, 'Hotel')
         await chooseResort(dialog, true, 'Riviera')
         await flexibleDates(page, dialog, true, 'wizard')
         await dialog.getByRole('button', { name: 'Next', exact: true }).click()

@@ -2,7 +2,7 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { fakePhoneNumber } from '../../db/factories.ts'
-import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
+import { expectAskedForPlan, logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
 const database = new pg.Pool({ connectionString: inject('databaseUrl'), max: 1 })
@@ -13,8 +13,7 @@ describe.each(MODES)('starting the free plan ($label)', (mode) => {
     await withPage(mode, async (page) => {
       const phoneNumber = fakePhoneNumber()
       await logIn(page, phoneNumber, mode.javaScript)
-      expect(new URL(page.url()).pathname).toBe('/pricing')
-      await page.getByRole('heading', { name: 'Select a plan to get started' }).waitFor()
+      await expectAskedForPlan(page)
       expect(await page.getByText('Most Popular').count()).toBe(1)
 
       await page.getByRole('link', { name: 'Start Free' }).click()

@@ -1,13 +1,11 @@
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
-import { createDb } from '../../db/client.ts'
+import { describe, expect, it } from 'vitest'
 import { fakePhoneNumber } from '../../db/factories.ts'
+import { appDatabase } from '../support/app-database.ts'
 import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 const RIVIERA = "Disney's Riviera Resort"
 

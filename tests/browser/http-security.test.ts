@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
 import { fakePhoneNumber } from '../../db/factories.ts'
-import { setupBrowser, waitForCode, withPage } from '../support/browser.ts'
+import { apiToken, setupBrowser, withPage } from '../support/browser.ts'
 
 /** Requests as another site's page would send them, against the built app. */
 const baseUrl = () => inject('baseUrl')
@@ -109,18 +109,7 @@ describe('public pages for visitors without cookies', () => {
   })
 
   it('are rendered for a signed-in user, with the query string, and for a cookie', async () => {
-    const phoneNumber = fakePhoneNumber()
-    const post = (path: string, body: object) =>
-      fetch(`${baseUrl()}${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    expect((await post('/api/account/login', { phoneNumber })).status).toBe(200)
-    const code = await waitForCode(phoneNumber)
-    const { accessToken } = await (
-      await post('/api/account/loginVerify', { phoneNumber, code })
-    ).json()
+    const accessToken = await apiToken(fakePhoneNumber())
 
     // What a signed-in person gets is private, said once, whether or not the route says so too.
     for (const path of ['/api/account/current', '/api/dining-alerts', '/pricing']) {

@@ -1,37 +1,14 @@
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
-import { createUser, fakePhoneNumber } from '../../db/factories.ts'
+import { describe, expect, it } from 'vitest'
+import { fakePhoneNumber } from '../../db/factories.ts'
 import { formatPhoneNumber } from '~/domain/phone'
 import { LOCAL_KEYS } from '~/domain/storage-keys'
-import {
-  logIn,
-  MODES,
-  setupBrowser,
-  waitForCode,
-  withPage,
-  type ViewportName,
-} from '../support/browser.ts'
+import { appDatabase } from '../support/app-database.ts'
+import { logIn, logOut, MODES, setupBrowser, waitForCode, withPage } from '../support/browser.ts'
+import { paidSubscriber } from '../support/journey-dates.ts'
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
-
-/** Logout from the header: the desktop bar, or the phone's menu. */
-async function logOut(page: Page, viewport: ViewportName) {
-  if (viewport === 'desktop') {
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Logout' })
-      .click()
-  } else {
-    await page.getByText('Menu', { exact: true }).click()
-    const nav = page.getByRole('navigation', { name: 'Mobile' })
-    await nav.getByRole('link', { name: 'Settings' }).waitFor()
-    await nav.getByRole('button', { name: 'Logout' }).click()
-  }
-  await page.waitForURL((url) => url.pathname === '/')
-}
+const db = appDatabase()
 
 /** What this browser remembers for a sign-in (with JavaScript: without it there is no storage). */
 function remembered(page: Page) {
@@ -108,11 +85,7 @@ describe.each(MODES)('logging in by phone ($label)', (mode) => {
 
   it("uses the travel agent's destination once: a later login from /dashboard lands there", async () => {
     await withPage(mode, async (page) => {
-      const user = await createUser(db, {
-        planId: 'magic-hour',
-        stripeSubscriptionPlanId: 'price_mock_magic_hour',
-        trialStartUtc: new Date(),
-      })
+      const user = await paidSubscriber(db)
       await page.goto('/')
       await page.locator('summary', { hasText: 'Start Free' }).click()
       await page

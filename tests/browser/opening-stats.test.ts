@@ -1,12 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { appDatabase } from '../support/app-database.ts'
 import { MODES, setupBrowser, VIEWPORTS, withPage } from '../support/browser.ts'
 import { insertOpenings, openingLives, resortRooms, stayQuestions } from '../support/openings.ts'
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 // Hotels no other journey opens: the app keeps each hotel's figures for a few minutes, so the
 // openings must be in before the first visit.

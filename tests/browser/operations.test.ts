@@ -1,26 +1,9 @@
 import { describe, expect, inject, it } from 'vitest'
 import { fakePhoneNumber } from '../../db/factories.ts'
-import { visitorAddress, waitForCode } from '../support/browser.ts'
+import { apiToken } from '../support/browser.ts'
 
 const baseUrl = () => inject('baseUrl')
 const ADMIN = '+12015550197'
-
-/** Signs in through the JSON API, reading the code from the outbox, and answers the token. */
-async function apiToken(phoneNumber: string) {
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl()}${path}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Forwarded-For': visitorAddress(),
-      },
-      body: JSON.stringify(body),
-    })
-  expect((await post('/api/account/login', { phoneNumber })).status).toBe(200)
-  const code = await waitForCode(phoneNumber)
-  const verified = await post('/api/account/loginVerify', { phoneNumber, code })
-  return ((await verified.json()) as { accessToken: string }).accessToken
-}
 
 describe('operations on the web process', () => {
   it("answers the web's readiness at /healthz on Postgres and Redis, and the workers' health at /healthz/worker", async () => {

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
+import { describe, expect, it } from 'vitest'
 import { PRICE_MESSAGES } from '~/domain/price-terms'
 import { listHotelAlerts } from '~/models/hotel-alert.server'
+import { alertList, searchAndPick } from '../support/alert-forms.ts'
+import { appDatabase } from '../support/app-database.ts'
 import { expectFitsScreen, logIn, setupBrowser, withPage } from '../support/browser.ts'
 import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
 
@@ -13,8 +14,7 @@ import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
  */
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 const { months: MONTHS_AHEAD, iso, pickDate } = monthAhead(9)
 
@@ -25,9 +25,7 @@ const MODES = [
 
 /** Caribbean Beach, check in on the 12th for 4 nights, any room type that fits. */
 async function fillStay(page: Page, javaScript: boolean) {
-  await page.getByPlaceholder('Search resorts').fill('Caribbean Beach')
-  if (!javaScript) await page.getByRole('button', { name: 'Search', exact: true }).click()
-  await page.getByRole('button', { name: /Caribbean Beach/ }).click()
+  await searchAndPick(page, javaScript, 'Search resorts', 'Caribbean Beach')
   await page.getByText('Change').waitFor()
   if (javaScript) {
     await page.getByText('My dates are flexible').click()
@@ -40,9 +38,6 @@ async function fillStay(page: Page, javaScript: boolean) {
   }
   await page.getByLabel('Any room type that fits my party').check()
 }
-
-const theList = (page: Page, viewport: string) =>
-  page.locator(viewport === 'phone' ? 'ul.sm\\:hidden' : 'table')
 
 describe.each(MODES)('a price ceiling from the hotel page form ($label)', (mode) => {
   it('refuses a price it cannot read beside the field, then watches below the one given', async () => {
@@ -69,7 +64,7 @@ describe.each(MODES)('a price ceiling from the hotel page form ($label)', (mode)
       await price.fill(typed)
       await page.getByRole('button', { name: 'Start Disney Hotel Alerts' }).click()
       await page.getByText('Alert created. We will text you when a room opens!').waitFor()
-      await theList(page, mode.viewport).getByText(words).waitFor()
+      await alertList(page, mode.viewport).getByText(words).waitFor()
     })
     expect(await listHotelAlerts(db, user.id)).toEqual([
       expect.objectContaining({
@@ -92,7 +87,7 @@ describe('a price ceiling in the dashboard’s wizard (desktop, JavaScript on)',
       await page.getByLabel('Most you would pay, in US dollars (optional)').fill('2,000')
       await page.getByLabel('for the whole stay', { exact: true }).check()
       await page.getByRole('button', { name: 'Start Disney Hotel Alerts' }).click()
-      const list = theList(page, mode.viewport)
+      const list = alertList(page, mode.viewport)
       await list.getByText('At most $2,000 for the stay').waitFor()
 
       await list.getByRole('button', { name: /^Edit .*Caribbean Beach/ }).click()

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createAlertRow, createPriceChange, daysFromToday } from '../../db/factories.ts'
 import { hotelPagePath } from '~/domain/hotel-page'
+import { appDatabase } from '../support/app-database.ts'
 import { expectFitsScreen, logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
 import { paidSubscriber } from '../support/journey-dates.ts'
 
@@ -14,8 +14,7 @@ import { paidSubscriber } from '../support/journey-dates.ts'
  */
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 const YACHT_CLUB = "Disney's Yacht Club Resort"
 /** The watch's resort: apart from the hotel page's, so its prices do not move that median. */

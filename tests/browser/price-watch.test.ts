@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
+import { describe, expect, it } from 'vitest'
 import { listHotelAlerts } from '~/models/hotel-alert.server'
+import { alertList, logInToKeepAlert, searchAndPick } from '../support/alert-forms.ts'
+import { appDatabase } from '../support/app-database.ts'
 import { expectFitsScreen, logIn, setupBrowser, withPage } from '../support/browser.ts'
 import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
 
@@ -18,32 +19,16 @@ const POP_CENTURY = "Disney's Pop Century Resort"
 const DETAILS = 'Price watch · Standard Room · paid $2,384.50 room-only'
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
-const { months: MONTHS_AHEAD, iso } = monthAhead(11)
-const monthName = new Date(`${iso(1)}T12:00:00Z`).toLocaleString('en-US', { month: 'long' })
-
-/** Check-in on the 3rd, check-out on the 7th, on the range calendar. */
-async function pickStay(page: Page) {
-  await page.locator('#price-watch-dates').click()
-  for (let turn = 0; turn < MONTHS_AHEAD; turn++)
-    await page.getByRole('button', { name: /next month/i }).click()
-  for (const day of [3, 7])
-    await page
-      .getByRole('button', { name: new RegExp(`${monthName} ${day}(st|nd|rd|th)?,`) })
-      .click()
-  // The calendar closes a moment after the last pick; a person waits for that before going on.
-  await page.getByRole('grid').waitFor({ state: 'detached' })
-}
+const { months: MONTHS_AHEAD, iso, pickDate } = monthAhead(11)
 
 /** The stay booked at Pop Century, a Standard Room for two adults, $2,384.50 room-only, 5%. */
 async function fillForm(page: Page, javaScript: boolean) {
-  await page.getByPlaceholder('Search resorts').fill('Pop Century')
-  if (!javaScript) await page.getByRole('button', { name: 'Search', exact: true }).click()
-  await page.getByRole('button', { name: /Pop Century/ }).click()
+  await searchAndPick(page, javaScript, 'Search resorts', 'Pop Century')
   await page.getByRole('button', { name: 'Change' }).waitFor()
-  if (javaScript) await pickStay(page)
+  // Check-in on the 3rd, check-out on the 7th.
+  if (javaScript) await pickDate(page, '#price-watch-dates', [3, 7], MONTHS_AHEAD)
   else {
     await page.locator('input[name="checkInDate"]').fill(iso(3))
     await page.locator('input[name="checkOutDate"]').fill(iso(7))
@@ -100,7 +85,7 @@ describe('a price watch on a booked stay', () => {
         (url) => url.pathname === '/dashboard' && url.searchParams.get('success') === '1',
       )
       await page.getByText(CREATED).waitFor()
-      const table = page.locator('table')
+      const table = alertList(page, 'desktop')
       await table.getByText(`${DETAILS} · texts a saving of 5% or more`).waitFor()
       await expectWatch(user.id)
 
@@ -129,15 +114,9 @@ describe('a price watch on a booked stay', () => {
       await fillForm(page, false)
       await expectFitsScreen(page, 'phone')
       await page.getByRole('button', { name: 'Start Price Watch' }).click()
-      await page.waitForURL(
-        (url) => url.pathname === '/login' && url.searchParams.get('intent') === 'quick',
-      )
-      await logIn(page, user.phoneNumber, false, page.url())
-      await page.waitForURL(
-        (url) => url.pathname === '/dashboard' && url.searchParams.get('success') === '1',
-      )
+      await logInToKeepAlert(page, user.phoneNumber, false)
       await page.getByText(CREATED).waitFor()
-      await page.locator('ul.sm\\:hidden').getByText("Disney's Pop Century Resort").waitFor()
+      await alertList(page, 'phone').getByText("Disney's Pop Century Resort").waitFor()
       await expectWatch(user.id)
     })
   })
@@ -151,7 +130,7 @@ describe('a price watch on a booked stay', () => {
       await fillForm(page, false)
       await page.getByRole('button', { name: 'Start Price Watch' }).click()
       await page.getByText(CREATED).waitFor()
-      const cards = page.locator('ul.sm\\:hidden')
+      const cards = alertList(page, 'phone')
       await cards.getByText(`${DETAILS} · texts a saving of 5% or more`).waitFor()
 
       await cards.getByRole('link', { name: `Edit ${POP_CENTURY}` }).click()

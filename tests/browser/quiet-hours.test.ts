@@ -3,40 +3,24 @@
  * and off, at a phone's width and a desktop's: quiet hours set in Settings, refused beside the
  * field first, then turned off; an alert snoozed from the dashboard, refused first, then woken.
  */
-import type { Locator, Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
+import { describe, expect, it } from 'vitest'
 import { createAlertRow, createUser, daysFromToday } from '../../db/factories.ts'
 import { formatLongDate } from '~/domain/dates'
+import { alertEntry } from '../support/alert-forms.ts'
+import { appDatabase } from '../support/app-database.ts'
 import {
+  expectErrorBeside,
   expectFitsScreen,
   logIn,
   MODES,
   setupBrowser,
   withPage,
-  type ViewportName,
 } from '../support/browser.ts'
 
 setupBrowser()
-const db = createDb(inject('databaseUrl'), { max: 2 })
-afterAll(() => db.destroy())
+const db = appDatabase()
 
 const POP_CENTURY = "Disney's Pop Century Resort"
-
-/** The error shown beside a field, checked to be the one its input names. */
-async function expectErrorBeside(page: Page, field: Locator, message: string) {
-  const error = page.getByText(message, { exact: true })
-  await error.waitFor()
-  expect(await field.getAttribute('aria-invalid')).toBe('true')
-  expect((await field.getAttribute('aria-describedby'))?.split(' ')).toContain(
-    await error.getAttribute('id'),
-  )
-}
-
-/** An alert on the dashboard: its table row on a desktop, its card on a phone. */
-function alertEntry(page: Page, viewport: ViewportName, name: string): Locator {
-  return page.getByRole(viewport === 'desktop' ? 'row' : 'listitem').filter({ hasText: name })
-}
 
 const quietHoursOf = (id: string) =>
   db

@@ -4,13 +4,13 @@
  * recorded; and how it answers over HTTP (caching, its JSON, query strings it does not take).
  */
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { appDatabase } from '../support/app-database.ts'
 import { expectFitsScreen, MODES, setupBrowser, withPage } from '../support/browser.ts'
 
 setupBrowser()
 
-const db = createDb(inject('databaseUrl'), { max: 2 })
+const db = appDatabase()
 const baseUrl = () => inject('baseUrl')
 
 // A stretch with no worker beating, as a worker records it: two hours ago, for 42 seconds.
@@ -22,7 +22,6 @@ beforeAll(async () => {
     .onConflict((oc) => oc.doNothing())
     .execute()
 })
-afterAll(() => db.destroy())
 
 const INCIDENT = 'No worker was checking (heartbeats missed)'
 

@@ -1,8 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { fakePhoneNumber } from '../../db/factories.ts'
-import { logIn, newPage, setupBrowser, type ViewportName, withPage } from '../support/browser.ts'
-import { readOutbox } from '../support/outbox.ts'
+import {
+  logIn,
+  newPage,
+  setupBrowser,
+  textsTo,
+  type ViewportName,
+  withPage,
+} from '../support/browser.ts'
 
 setupBrowser()
 
@@ -141,7 +147,7 @@ describe('texting a customer that support answered', () => {
       await admin.getByRole('button', { name: 'Send SMS notification' }).click()
       await admin.getByText('SMS sent.').waitFor()
       expect(confirms).toEqual(['Send SMS notification to customer?'])
-      const texts = readOutbox(inject('outboxPath')).filter((text) => text.to === phoneNumber)
+      const texts = textsTo(phoneNumber)
       expect(texts.at(-1)?.body).toMatch(
         /support team has answered your message\. Log in to read it/,
       )
@@ -253,7 +259,7 @@ describe('the admin screen without JavaScript (phone)', () => {
       await admin.page.getByText('Send SMS notification to customer?').waitFor()
       await admin.page.getByRole('button', { name: 'Send SMS' }).click()
       await admin.page.getByText('SMS sent.').waitFor()
-      const texts = readOutbox(inject('outboxPath')).filter((text) => text.to === phoneNumber)
+      const texts = textsTo(phoneNumber)
       expect(texts.at(-1)?.body).toMatch(/support team has answered your message/)
 
       await admin.page.getByRole('link', { name: 'Delete conversation' }).click()

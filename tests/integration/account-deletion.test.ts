@@ -12,13 +12,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createAlertRow, createUser } from '../../db/factories.ts'
 import type { User } from '../../db/schema.ts'
 import { resetStripeMock } from '../../mocks/stripe.ts'
-import { addSupportReply, addVisitorMessage } from '~/models/chat.server'
 import { action as apiAccount, loader as apiAccountGet } from '~/routes/api.account._index'
 import { loader as currentUser } from '~/routes/api.account.current'
 import { action as deletePage, loader as deletePageData } from '~/routes/settings_.delete-account'
 import { loader as settingsPage } from '~/routes/settings'
 import { keepDraftForLogin } from '~/services/pending-alerts.server'
 import { readNotice } from '~/utils/flash.server'
+import { conversation, rowsOfUser, textAbout, userReferences } from '../support/account-data.ts'
 import {
   db,
   newEventId,
@@ -67,21 +67,7 @@ async function userWithEverything(options: { paid?: boolean } = { paid: true }) 
     .executeTakeFirstOrThrow()
   const hotel = await createAlertRow(db(), 'hotel', user.id, { clientId: client.id })
   await createAlertRow(db(), 'dining', user.id)
-  await db()
-    .insertInto('notifications')
-    .values({
-      shortCode: randomBytes(4).toString('hex'),
-      userId: user.id,
-      alertKind: 'hotel',
-      alertId: hotel.id,
-      openingKey: 'room|dates',
-      toNumber: user.phoneNumber,
-      body: 'Disney Hotel Alerts: a room opened',
-      bookingUrl: 'https://disneyworld.disney.go.com/resorts/',
-      status: 'delivered',
-      seenAt: new Date(),
-    })
-    .execute()
+  await textAbout(db(), user, { kind: 'hotel', id: hotel.id }, 'Disney Hotel Alerts: a room opened')
   const reminder = await db()
     .insertInto('notifications')
     .values({
@@ -97,12 +83,10 @@ async function userWithEverything(options: { paid?: boolean } = { paid: true }) 
     .insertInto('planEndReminders')
     .values({ userId: user.id, endsAt: new Date(), kind: 'plan', notificationId: reminder.id })
     .execute()
-  const asked = await addVisitorMessage(
-    db(),
-    { userId: user.id },
-    { text: 'Can I watch two resorts?', userName: user.name!, userEmail: user.email! },
-  )
-  await addSupportReply(db(), { replyToMessageId: asked.messageId, text: 'Yes, two alerts.' })
+  const chatId = await conversation(db(), user.id, 'Can I watch two resorts?', 'Yes, two alerts.', {
+    userName: user.name!,
+    userEmail: user.email!,
+  })
   await db()
     .insertInto('verificationCodes')
     .values({ phoneNumber: user.phoneNumber, codeHash: 'x', expiresAt: new Date() })
@@ -112,22 +96,10 @@ async function userWithEverything(options: { paid?: boolean } = { paid: true }) 
     partySize: 2,
   })
   const cookie = `${await cookieFor(user)}; ${draft.setCookie.split(';')[0]}`
-  return { user, token, cookie, billing, tag, chatId: asked.sessionId, draft: draft.id }
+  return { user, token, cookie, billing, tag, chatId, draft: draft.id }
 }
 
 type Everything = Awaited<ReturnType<typeof userWithEverything>>
-
-/** Every column of every table that references users, as the database itself says. */
-async function userReferences() {
-  const { rows } = await sql<{ table: string; column: string }>`
-    select c.conrelid::regclass::text as table, a.attname as column
-    from pg_constraint c
-    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
-    where c.contype = 'f' and c.confrelid = 'users'::regclass
-    order by 1, 2
-  `.execute(db())
-  return rows
-}
 
 /** How many rows of each table mention `needle` anywhere (the whole row, as text). */
 async function rowsMentioning(needle: string) {
@@ -148,9 +120,8 @@ async function rowsMentioning(needle: string) {
 /** Nothing of the user is left but their STOP reply; their tokens and cookies open nothing. */
 async function expectNothingLeft(everything: Everything) {
   const { user, token, cookie } = everything
-  const references = await userReferences()
   // The tables the deletion covers; a new one fails here until the deletion covers it too.
-  expect(references).toEqual([
+  expect(await userReferences(db())).toEqual([
     { table: 'catalogue_audit', column: 'actor_id' },
     { table: 'chat_sessions', column: 'user_id' },
     { table: 'clients', column: 'user_id' },
@@ -162,12 +133,8 @@ async function expectNothingLeft(everything: Everything) {
     { table: 'sessions', column: 'user_id' },
     { table: 'subscriptions', column: 'user_id' },
   ])
-  for (const { table, column } of references) {
-    const { rows } = await sql<{ count: number }>`
-      select count(*)::int as count from ${sql.table(table)} where ${sql.ref(column)} = ${user.id}
-    `.execute(db())
-    expect({ table, left: rows[0]!.count }).toEqual({ table, left: 0 })
-  }
+  const left = await rowsOfUser(db(), user.id)
+  expect(left).toEqual(Object.fromEntries(Object.keys(left).map((table) => [table, 0])))
   const chatMessages = await db()
     .selectFrom('chatMessages')
     .select('id')

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createAlertRow, daysFromToday } from '../../db/factories.ts'
+import { createAlertRow } from '../../db/factories.ts'
 import { configureSimulator } from '../../mocks/disney.ts'
 import { OPENINGS_PER_PAGE } from '~/domain/alert-history'
 import {
@@ -9,7 +9,14 @@ import {
 import { loader as alertPage } from '~/routes/dashboard_.alerts.$kind.$id'
 import { callRoute, getRequest, jsonRequest } from '../support/routes.ts'
 import { cookieFor, tokenFor } from '../support/session.ts'
-import { check, db, questionJob, subscriber, textsOf } from '../support/worker-harness.ts'
+import {
+  check,
+  db,
+  diningAlertOfItsOwnDay,
+  questionJob,
+  subscriber,
+  textsOf,
+} from '../support/worker-harness.ts'
 
 /** An alert's own page and its JSON (issue 28, decision 0030). */
 
@@ -19,23 +26,6 @@ const MINUTE = 60_000
 afterEach(() => {
   vi.useRealTimers()
 })
-
-// Each test asks a question of its own: the file's tests share one database.
-let day = 5
-async function diningAlert(planId = 'lightning-lane') {
-  const user = await subscriber(planId)
-  const date = daysFromToday(day++)
-  const alert = await createAlertRow(db, 'dining', user.id, {
-    reserveDate: date,
-    timeRangeStart: '07:00:00',
-    timeRangeEnd: '22:00:00',
-  })
-  const open = (...at: string[]) =>
-    configureSimulator({
-      script: { dining: at.map((time) => `${VENUE}|${date}|${time}`), rooms: [] },
-    })
-  return { user, alert, date, open }
-}
 
 /** The clock moved on by `ms`, and the alerts' questions asked as the tick would then. */
 async function checkAfter(ms: number, alertIds: string[]) {
@@ -55,7 +45,7 @@ async function historyOf(user: Awaited<ReturnType<typeof subscriber>>, id: strin
 describe('an alert’s history', () => {
   it('counts its checks, says which found its openings or went unanswered, and lists its openings open first', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
-    const { user, alert, open } = await diningAlert()
+    const { user, alert, open } = await diningAlertOfItsOwnDay()
     open('18:15:00')
     await checkAfter(MINUTE, [alert.id])
     open()
@@ -95,7 +85,7 @@ describe('an alert’s history', () => {
 
   it('shows an alert on a slower plan only the checks it acts on', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
-    const { user: fast, alert, date } = await diningAlert('the-club')
+    const { user: fast, alert, date } = await diningAlertOfItsOwnDay('the-club')
     const slow = await subscriber('magic-hour')
     const twin = await createAlertRow(db, 'dining', slow.id, { reserveDate: date })
     expect(twin.questionId).toBe(alert.questionId)
@@ -113,7 +103,7 @@ describe('an alert’s history', () => {
   })
 
   it('pages its openings, open ones first', async () => {
-    const { user, alert } = await diningAlert()
+    const { user, alert } = await diningAlertOfItsOwnDay()
     // Openings that closed before the alert was made are not its own: this one is two days old.
     await db
       .updateTable('diningAlerts')
@@ -169,7 +159,7 @@ describe('an alert’s history', () => {
   })
 
   it('is its owner’s alone, and refuses what names no alert or page', async () => {
-    const { user, alert } = await diningAlert()
+    const { user, alert } = await diningAlertOfItsOwnDay()
     const stranger = await subscriber()
     expect(await historyOf(stranger, alert.id)).toEqual({
       status: 404,
@@ -208,7 +198,7 @@ describe('an alert’s history', () => {
   })
 
   it('serves the page the same data, and a stranger a 404', async () => {
-    const { user, alert } = await diningAlert()
+    const { user, alert } = await diningAlertOfItsOwnDay()
     const page = await callRoute(
       alertPage,
       getRequest(`/dashboard/alerts/dining/${alert.id}`, { cookie: await cookieFor(user) }),

@@ -16,24 +16,12 @@ import {
   formRequest,
   getRequest,
 } from '../support/routes.ts'
+import { hotelFormFields } from '../support/alert-requests.ts'
 import { restoreDiningDraft } from '../support/drafts.ts'
 import { alertsOf } from '../support/rows.ts'
 import { cookieFor } from '../support/session.ts'
 
 const db = () => getDb()
-
-async function hotelFields(overrides: Record<string, string> = {}) {
-  const { resort, rooms } = await catalogueResort(db())
-  return {
-    resortId: resort.id,
-    checkInDate: daysFromToday(30),
-    checkOutDate: daysFromToday(33),
-    numberOfAdults: '2',
-    numberOfChildren: '0',
-    roomIds: rooms[0]!.id,
-    ...overrides,
-  }
-}
 
 const diningFields = (overrides: Record<string, string> = {}) => ({
   resortLocationIdentifier: 'disneyland',
@@ -90,7 +78,7 @@ describe('/alerts/hotels', () => {
     const user = await createUser(db(), { planId: 'magic-hour' })
     const response = await callRoute(
       hotelPage,
-      formRequest('/alerts/hotels', await hotelFields(), { cookie: await cookieFor(user) }),
+      formRequest('/alerts/hotels', await hotelFormFields(), { cookie: await cookieFor(user) }),
     )
     expect(response.headers.get('Location')).toBe('/dashboard?newAlert=hotel&success=1')
     expect(await alertsOf('hotel', user.id)).toEqual([
@@ -103,7 +91,7 @@ describe('/alerts/hotels', () => {
     const cookie = await cookieFor(user)
     const refused = await callRoute(
       hotelPage,
-      formRequest('/alerts/hotels', await hotelFields({ keepWatching: 'no' }), { cookie }),
+      formRequest('/alerts/hotels', await hotelFormFields({ keepWatching: 'no' }), { cookie }),
     )
     expect(refused.status).toBe(400)
     const body = await refused.json()
@@ -112,7 +100,7 @@ describe('/alerts/hotels', () => {
 
     const response = await callRoute(
       hotelPage,
-      formRequest('/alerts/hotels', await hotelFields({ keepWatching: 'false' }), { cookie }),
+      formRequest('/alerts/hotels', await hotelFormFields({ keepWatching: 'false' }), { cookie }),
     )
     expect(response.headers.get('Location')).toBe('/dashboard?newAlert=hotel&success=1')
     expect(await alertsOf('hotel', user.id)).toEqual([
@@ -125,7 +113,7 @@ describe('/alerts/hotels', () => {
     await createAlertRow(db(), 'dining', user.id)
     const response = await callRoute(
       hotelPage,
-      formRequest('/alerts/hotels', await hotelFields(), { cookie: await cookieFor(user) }),
+      formRequest('/alerts/hotels', await hotelFormFields(), { cookie: await cookieFor(user) }),
     )
     expect(response.status).toBe(400)
     expect((await response.json()).result.error['']).toEqual([
@@ -136,7 +124,7 @@ describe('/alerts/hotels', () => {
   it('keeps a visitor’s alert as a draft, sends them to log in, and creates it exactly once after', async () => {
     const response = await callRoute(
       hotelPage,
-      formRequest('/alerts/hotels', await hotelFields({ keepWatching: 'false' })),
+      formRequest('/alerts/hotels', await hotelFormFields({ keepWatching: 'false' })),
     )
     expect(response.headers.get('Location')).toBe(
       '/login?intent=quick&redirect=%2Fdashboard%3FnewAlert%3Dhotel',
@@ -174,21 +162,29 @@ describe('/alerts/hotels', () => {
     const { rooms: otherResortRooms } = await catalogueResort(db(), "Disney's Riviera Resort")
     const foreignRoom = await callRoute(
       hotelPage,
-      formRequest('/alerts/hotels', await hotelFields({ roomIds: otherResortRooms[0]!.id })),
+      formRequest('/alerts/hotels', await hotelFormFields({ roomIds: otherResortRooms[0]!.id })),
     )
     expect(foreignRoom.status).toBe(400)
     expect(await drafts()).toBe(before)
 
     const clientIp = '198.51.100.77'
     for (let i = 0; i < 20; i++) {
-      const kept = await callRoute(hotelPage, formRequest('/alerts/hotels', await hotelFields()), {
-        clientIp,
-      })
+      const kept = await callRoute(
+        hotelPage,
+        formRequest('/alerts/hotels', await hotelFormFields()),
+        {
+          clientIp,
+        },
+      )
       expect(kept.status).toBe(302)
     }
-    const refused = await callRoute(hotelPage, formRequest('/alerts/hotels', await hotelFields()), {
-      clientIp,
-    })
+    const refused = await callRoute(
+      hotelPage,
+      formRequest('/alerts/hotels', await hotelFormFields()),
+      {
+        clientIp,
+      },
+    )
     expect(refused.status).toBe(429)
     expect((await refused.json()).result.error['']).toEqual([
       'Too many alerts from this network. Please sign in, or try again later.',
@@ -197,7 +193,10 @@ describe('/alerts/hotels', () => {
   })
 
   it('tells a user whose draft could not become an alert', async () => {
-    const response = await callRoute(hotelPage, formRequest('/alerts/hotels', await hotelFields()))
+    const response = await callRoute(
+      hotelPage,
+      formRequest('/alerts/hotels', await hotelFormFields()),
+    )
     const user = await createUser(db(), { planId: 'pixie-dust', trialStartUtc: new Date() })
     await createAlertRow(db(), 'dining', user.id)
     const cookie = await cookieFor(user)

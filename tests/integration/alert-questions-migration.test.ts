@@ -5,31 +5,15 @@
  * made, lost or moved, so nothing is asked twice or missed across the deploy.
  */
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
-import { dropDatabase, ensureDatabase, migrateToLatest } from '../../db/migrator.ts'
-import { databaseUrl, seedOlderSchema, uniqueName } from '../support/databases.ts'
+import { describe, expect, it } from 'vitest'
+import { migrateToLatest } from '../../db/migrator.ts'
+import { databaseAt, userOn } from '../support/migration-database.ts'
 
-const url = databaseUrl(uniqueName('migration'))
-const db = createDb(url, { max: 1 })
-
-beforeAll(async () => {
-  await ensureDatabase(url)
-  await migrateToLatest(url, '0022_all_resorts_family')
-  await seedOlderSchema(db)
-})
-
-afterAll(async () => {
-  await db.destroy()
-  await dropDatabase(url)
-})
+const { url, db } = databaseAt('0022_all_resorts_family')
 
 describe('migration 0023', () => {
   it('links every alert to its question and keeps what it watches, as the simplest case', async () => {
-    const { rows: users } = await sql<{ id: string }>`
-      insert into users (phone_number, plan_id, trial_start_utc)
-      values ('+15555550177', 'the-club', now()) returning id`.execute(db)
-    const userId = users[0]!.id
+    const userId = await userOn(db, 'the-club')
     const { rows: resorts } = await sql<{ id: string; rooms: string[] }>`
       select r.id, array(select t.id from room_types t where t.resort_id = r.id order by t.sort_order limit 2) as rooms
       from resorts r where r.sold order by r.name limit 1`.execute(db)

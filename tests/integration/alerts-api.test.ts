@@ -6,6 +6,7 @@ import { action as hotelDelete } from '~/routes/api.availability-queries.$id'
 import { action as diningAction, loader as diningList } from '~/routes/api.dining-alerts'
 import { action as diningDelete } from '~/routes/api.dining-alerts.$id'
 import { getDb } from '~/utils/db.server'
+import { diningAlertBody } from '../support/alert-requests.ts'
 import { callRoute, getRequest, jsonRequest } from '../support/routes.ts'
 import { alertRow, alertsOf } from '../support/rows.ts'
 import { tokenFor } from '../support/session.ts'
@@ -35,18 +36,9 @@ async function hotelPayload(overrides: Record<string, unknown> = {}) {
   }
 }
 
-const diningPayload = (overrides: Record<string, unknown> = {}) => ({
-  resortLocationIdentifier: 'disney-world',
-  diningLocationId: '90002464',
-  diningLocationName: "Cinderella's Royal Table",
-  reserveDate: daysFromToday(25),
-  partySize: 4,
-  preferredTime: '18:00:00',
-  timeRangeStart: '17:30:00',
-  timeRangeEnd: '18:30:00',
-  status: 1,
-  ...overrides,
-})
+/** The body with the restaurant's name, as the app sends it too. */
+const diningPayload = (overrides: Record<string, unknown> = {}) =>
+  diningAlertBody({ diningLocationName: "Cinderella's Royal Table", ...overrides })
 
 const post = (fn: typeof hotelAction, path: string, body: unknown, token: string) =>
   callRoute(fn, jsonRequest(path, body, { token }))

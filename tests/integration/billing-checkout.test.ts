@@ -4,24 +4,24 @@ import { createAlertRow } from '../../db/factories.ts'
 import { AppError } from '~/domain/app-error'
 import { payTestCheckout } from '~/services/test-payment.server'
 import {
-  db,
-  PRICE,
-  MESSAGES,
-  MONTH_MS,
-  stripeApi,
-  resetStripeBetweenTests,
-  watchCustomerCreates,
-  userRow,
-  subscriptionRows,
-  subscriptionRow,
-  signedIn,
-  createCheckout,
-  completeCheckout,
-  openSession,
-  subscribe,
-  minutesAgo,
   alertRow,
+  completeCheckout,
+  createCheckout,
+  db,
+  MESSAGES,
+  minutesAgo,
+  MONTH_MS,
+  openSession,
+  PRICE,
+  resetStripeBetweenTests,
   runningCount,
+  signedIn,
+  stripeApi,
+  subscribed,
+  subscriptionRow,
+  subscriptionRows,
+  userRow,
+  watchCustomerCreates,
 } from '../support/billing.ts'
 import { action as createCheckoutRoute } from '~/routes/api.stripe.create-checkout'
 import { callRoute, jsonRequest } from '../support/routes.ts'
@@ -159,8 +159,7 @@ describe('POST /api/stripe/create-checkout', () => {
   })
 
   it('refuses a user already on a paid plan with 409, for a paid or the free plan', async () => {
-    const { user, token } = await signedIn()
-    const { subscriptionId } = await subscribe(user, token, PRICE.magicHour)
+    const { user, token, subscriptionId } = await subscribed(PRICE.magicHour)
     for (const priceId of [PRICE.lightningLane, PRICE.magicHour, PRICE.pixieDust]) {
       const response = await createCheckout({ priceId }, token)
       expect(response.status).toBe(409)

@@ -2,27 +2,27 @@
 import { describe, expect, it } from 'vitest'
 import { createAlertRow, daysFromToday, legacyPlan } from '../../db/factories.ts'
 import {
-  db,
-  PRICE,
-  MESSAGES,
-  MONTH_MS,
-  stripeApi,
-  resetStripeBetweenTests,
-  userRow,
-  subscriptionRows,
-  subscriptionRow,
-  signedIn,
-  createCheckout,
-  changePlan,
-  cancel,
-  subscribe,
-  unix,
-  subscriptionObject,
-  sendEvent,
-  minutesAgo,
-  tomorrow,
   alertRow,
+  cancel,
+  changePlan,
+  createCheckout,
+  db,
+  MESSAGES,
+  minutesAgo,
+  MONTH_MS,
+  PRICE,
+  resetStripeBetweenTests,
   runningCount,
+  sendEvent,
+  signedIn,
+  stripeApi,
+  subscribed,
+  subscriptionObject,
+  subscriptionRow,
+  subscriptionRows,
+  tomorrow,
+  unix,
+  userRow,
 } from '../support/billing.ts'
 
 resetStripeBetweenTests()
@@ -51,8 +51,7 @@ describe('POST /api/stripe/change-plan', () => {
   })
 
   it('upgrades between paid plans on the same subscription and asks running alerts at once', async () => {
-    const { user, token } = await signedIn()
-    const { subscriptionId } = await subscribe(user, token, PRICE.magicHour)
+    const { user, token, subscriptionId } = await subscribed(PRICE.magicHour)
     const hotel = await createAlertRow(db(), 'hotel', user.id, {
       startedAt: minutesAgo(30),
       nextCheckAt: tomorrow(),
@@ -104,8 +103,7 @@ describe('POST /api/stripe/change-plan', () => {
   })
 
   it('downgrades and stops exactly the most recently started running alert', async () => {
-    const { user, token } = await signedIn()
-    const { subscriptionId } = await subscribe(user, token, PRICE.lightningLane)
+    const { user, token, subscriptionId } = await subscribed(PRICE.lightningLane)
     // Six running alerts, none due before tomorrow; the fifth was started last.
     const started = [
       ['hotel', 60],
@@ -158,8 +156,7 @@ describe('POST /api/stripe/change-plan', () => {
   })
 
   it('moves a paid user to the free plan, ending the Stripe subscription now', async () => {
-    const { user, token } = await signedIn()
-    const { subscriptionId } = await subscribe(user, token, PRICE.magicHour)
+    const { user, token, subscriptionId } = await subscribed(PRICE.magicHour)
     const oldest = await createAlertRow(db(), 'hotel', user.id, { startedAt: minutesAgo(30) })
     const others = [
       await createAlertRow(db(), 'dining', user.id, { startedAt: minutesAgo(20) }),
@@ -191,8 +188,7 @@ describe('POST /api/stripe/change-plan', () => {
   })
 
   it('keeps a user who moved to the free plan there when a delayed paid-plan event arrives', async () => {
-    const { user, token } = await signedIn()
-    const { subscriptionId, customerId } = await subscribe(user, token, PRICE.magicHour)
+    const { user, token, subscriptionId, customerId } = await subscribed(PRICE.magicHour)
     // The subscription was bought a while ago and renewed since; the renewal's event is late.
     await db()
       .updateTable('subscriptions')
@@ -219,8 +215,7 @@ describe('POST /api/stripe/change-plan', () => {
   })
 
   it('resumes a pending cancellation when the current plan is chosen again', async () => {
-    const { user, token } = await signedIn()
-    const { subscriptionId } = await subscribe(user, token, PRICE.magicHour)
+    const { user, token, subscriptionId } = await subscribed(PRICE.magicHour)
     expect((await cancel(token)).status).toBe(200)
     expect((await subscriptionRow(subscriptionId)).cancelAtPeriodEnd).toBe(true)
 
@@ -246,8 +241,7 @@ describe('POST /api/stripe/change-plan', () => {
 
   it('refuses to move anyone onto a legacy plan', async () => {
     await legacyPlan(db())
-    const { user, token } = await signedIn()
-    const { subscriptionId } = await subscribe(user, token, PRICE.magicHour)
+    const { user, token, subscriptionId } = await subscribed(PRICE.magicHour)
 
     const response = await changePlan('price_mock_castle_classic', token)
     expect(response.status).toBe(400)
@@ -289,8 +283,7 @@ describe('POST /api/stripe/cancel-subscription', () => {
   })
 
   it('keeps a paid plan to the end of the period, then the deleted event ends it', async () => {
-    const { user, token } = await signedIn()
-    const { subscriptionId } = await subscribe(user, token, PRICE.lightningLane)
+    const { user, token, subscriptionId } = await subscribed(PRICE.lightningLane)
 
     const response = await cancel(token)
     expect(response.status).toBe(200)

@@ -5,7 +5,6 @@ import { billingDate, renewalText } from '~/domain/billing'
 import { getEnv } from '~/env.server'
 import { loader as billingApi, action as billingApiPost } from '~/routes/api.account.billing'
 import { action as portalApi, loader as portalApiGet } from '~/routes/api.account.billing-portal'
-import { loader as settingsPage } from '~/routes/settings'
 import { action as manageBilling, loader as manageBillingGet } from '~/routes/settings.billing'
 import { resetStripeMock } from '../../mocks/stripe.ts'
 import {
@@ -14,19 +13,14 @@ import {
   resetStripeBetweenTests,
   signedIn,
   stripeApi,
-  subscribe,
+  subscribed,
   subscriptionRows,
   userRow,
 } from '../support/billing.ts'
 import { expectErrorLog } from '../support/logs.ts'
-import {
-  callRoute,
-  followRedirect,
-  formRequest,
-  getRequest,
-  jsonRequest,
-} from '../support/routes.ts'
+import { callRoute, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
 import { cookieFor } from '../support/session.ts'
+import { openSettings, settingsAfter } from '../support/settings.ts'
 
 resetStripeBetweenTests()
 
@@ -47,13 +41,12 @@ const portalCreate = () =>
 
 /** A user on Magic Hour paid through Checkout, with the browser cookie and the API token. */
 async function paying() {
-  const { user, token } = await signedIn()
-  const { customerId } = await subscribe(user, token, PRICE.magicHour)
+  const { user, token, customerId } = await subscribed(PRICE.magicHour)
   return { user: await userRow(user.id), token, customerId }
 }
 
 async function settingsBilling(cookie: string) {
-  const response = await callRoute(settingsPage, getRequest('/settings', { cookie }))
+  const response = await openSettings(cookie)
   expect(response.status).toBe(200)
   return (await response.json()).billing
 }
@@ -171,7 +164,7 @@ describe('POST /settings/billing (Manage billing)', () => {
     fail()
     const response = await portalPost(cookie)
     expect(response.headers.get('Location')).toBe('/settings')
-    const page = await followRedirect(settingsPage, response, cookie)
+    const page = await settingsAfter(response, cookie)
     expect(page.notice).toEqual({ tone: 'error', message: PORTAL_FAILED })
     expect(page.billing.receiptsError).toBe(receiptsError)
   })

@@ -1,42 +1,30 @@
 /** The account settings call and the /settings page. */
 import { describe, expect, it } from 'vitest'
 import { createAlertRow } from '../../db/factories.ts'
+import { loader as accountSettingsLoader } from '~/routes/api.account.settings'
 import {
-  action as accountSettings,
-  loader as accountSettingsLoader,
-} from '~/routes/api.account.settings'
-import { action as settingsAction, loader as settingsPage } from '~/routes/settings'
-import {
+  alertRow,
+  changePlan,
   db,
+  minutesAgo,
   PRICE,
   resetStripeBetweenTests,
-  userRow,
-  subscriptionRows,
-  signedIn,
-  changePlan,
-  subscribe,
-  minutesAgo,
-  alertRow,
   runningCount,
+  signedIn,
+  subscribed,
+  subscriptionRows,
+  userRow,
 } from '../support/billing.ts'
-import {
-  callRoute,
-  followRedirect,
-  formRequest,
-  getRequest,
-  jsonRequest,
-} from '../support/routes.ts'
+import { callRoute, getRequest } from '../support/routes.ts'
 import { cookieFor } from '../support/session.ts'
+import { openSettings, postSettings, putSettings, settingsAfter } from '../support/settings.ts'
 
 resetStripeBetweenTests()
 
 describe('PUT /api/account/settings', () => {
-  const put = (body: unknown, token?: string, method = 'PUT') =>
-    callRoute(accountSettings, jsonRequest('/api/account/settings', body, { token, method }))
-
   it('saves the name and the email, lowercased', async () => {
     const { user, token } = await signedIn()
-    const response = await put(
+    const response = await putSettings(
       { name: '  Ada Lovelace ', email: ' Ada.Lovelace@Example.COM ' },
       token,
     )
@@ -53,20 +41,20 @@ describe('PUT /api/account/settings', () => {
 
   it('clears a field given as empty text and keeps one left out', async () => {
     const { user, token } = await signedIn({ name: 'Walt', email: 'walt@example.com' })
-    const response = await put({ name: '' }, token)
+    const response = await putSettings({ name: '' }, token)
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ name: null, email: 'walt@example.com' })
     const row = await userRow(user.id)
     expect(row.name).toBeNull()
     expect(row.email).toBe('walt@example.com')
 
-    expect((await put({ email: '' }, token)).status).toBe(200)
+    expect((await putSettings({ email: '' }, token)).status).toBe(200)
     expect((await userRow(user.id)).email).toBeNull()
   })
 
   it('refuses any other key', async () => {
     const { user, token } = await signedIn({ name: 'Walt' })
-    const response = await put({ name: 'Roy', phoneNumber: '+12015550100' }, token)
+    const response = await putSettings({ name: 'Roy', phoneNumber: '+12015550100' }, token)
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({
       message: 'Only name, email, timeZone, quietStart and quietEnd can be changed.',
@@ -78,7 +66,7 @@ describe('PUT /api/account/settings', () => {
 
   it.each(['not-an-email', 'walt@', 42])('refuses the email %j', async (email) => {
     const { user, token } = await signedIn({ email: 'walt@example.com' })
-    const response = await put({ email }, token)
+    const response = await putSettings({ email }, token)
     expect(response.status).toBe(400)
     expect((await response.json()).message).toMatch(/email/)
     expect((await userRow(user.id)).email).toBe('walt@example.com')
@@ -86,7 +74,7 @@ describe('PUT /api/account/settings', () => {
 
   it('answers 405 to anything but PUT', async () => {
     const { user, token } = await signedIn()
-    const posted = await put({ name: 'Roy' }, token, 'POST')
+    const posted = await putSettings({ name: 'Roy' }, token, 'POST')
     expect(posted.status).toBe(405)
     expect(posted.headers.get('Allow')).toBe('PUT')
     const got = await callRoute(
@@ -98,26 +86,22 @@ describe('PUT /api/account/settings', () => {
   })
 
   it('answers 401 without a token', async () => {
-    const response = await put({ name: 'Roy' })
+    const response = await putSettings({ name: 'Roy' })
     expect(response.status).toBe(401)
   })
 })
 
 describe('/settings', () => {
-  const settingsPost = (fields: Record<string, string>, cookie: string) =>
-    callRoute(settingsAction, formRequest('/settings', fields, { cookie }))
-
   it('sends a visitor to login with settings as the redirect', async () => {
-    const response = await callRoute(settingsPage, getRequest('/settings'))
+    const response = await openSettings()
     expect(response.headers.get('Location')).toBe('/login?redirect=%2Fsettings')
   })
 
   it('labels each plan card for a user on Lightning Lane', async () => {
-    const { user, token } = await signedIn()
-    await subscribe(user, token, PRICE.magicHour)
+    const { user, token } = await subscribed(PRICE.magicHour)
     expect((await changePlan(PRICE.lightningLane, token)).status).toBe(200)
     const cookie = await cookieFor(await userRow(user.id))
-    const page = await (await callRoute(settingsPage, getRequest('/settings', { cookie }))).json()
+    const page = await (await openSettings(cookie)).json()
     expect(
       page.cards.map((card: { plan: { id: string }; label: string }) => [card.plan.id, card.label]),
     ).toEqual([
@@ -130,31 +114,28 @@ describe('/settings', () => {
   })
 
   it('asks for a downgrade on a page of its own without JavaScript, then stops the excess', async () => {
-    const { user, token } = await signedIn()
-    await subscribe(user, token, PRICE.lightningLane)
+    const { user } = await subscribed(PRICE.lightningLane)
     const alerts = []
     for (let minutes = 60; minutes > 0; minutes -= 10)
       alerts.push(await createAlertRow(db(), 'dining', user.id, { startedAt: minutesAgo(minutes) }))
     const cookie = await cookieFor(await userRow(user.id))
 
-    const asked = await settingsPost({ intent: 'change', planId: 'magic-hour' }, cookie)
+    const asked = await postSettings({ intent: 'change', planId: 'magic-hour' }, cookie)
     expect(asked.headers.get('Location')).toBe('/settings?confirm=magic-hour')
     expect(await runningCount(user.id)).toBe(6)
-    const confirmPage = await (
-      await callRoute(settingsPage, getRequest('/settings?confirm=magic-hour', { cookie }))
-    ).json()
+    const confirmPage = await (await openSettings(cookie, '?confirm=magic-hour')).json()
     expect(confirmPage.confirm).toEqual({
       kind: 'downgrade',
       planId: 'magic-hour',
       text: 'You are downgrading from 15 to 5 alerts. Any running alerts above your new limit will be automatically stopped. Are you sure you want to continue?',
     })
 
-    const done = await settingsPost(
+    const done = await postSettings(
       { intent: 'change', planId: 'magic-hour', confirmed: '1' },
       cookie,
     )
     expect(done.headers.get('Location')).toBe('/settings')
-    const after = await followRedirect(settingsPage, done, cookie)
+    const after = await settingsAfter(done, cookie)
     expect(after.notice).toEqual({
       tone: 'success',
       message:
@@ -166,16 +147,15 @@ describe('/settings', () => {
   })
 
   it('cancels a paid plan at the period end after its confirmation, and says until when', async () => {
-    const { user, token } = await signedIn()
-    await subscribe(user, token, PRICE.magicHour)
+    const { user } = await subscribed(PRICE.magicHour)
     const cookie = await cookieFor(await userRow(user.id))
-    const asked = await settingsPost({ intent: 'cancel' }, cookie)
+    const asked = await postSettings({ intent: 'cancel' }, cookie)
     expect(asked.headers.get('Location')).toBe('/settings?confirm=cancel')
     expect((await subscriptionRows(user.id))[0]?.cancelAtPeriodEnd).toBe(false)
 
-    const done = await settingsPost({ intent: 'cancel', confirmed: '1' }, cookie)
+    const done = await postSettings({ intent: 'cancel', confirmed: '1' }, cookie)
     expect(done.headers.get('Location')).toBe('/settings')
-    const page = await followRedirect(settingsPage, done, cookie)
+    const page = await settingsAfter(done, cookie)
     expect(page.notice).toEqual({
       tone: 'success',
       message: 'Subscription cancelled successfully.',
@@ -187,7 +167,7 @@ describe('/settings', () => {
   it('answers a bad plan id with the specification message and changes nothing', async () => {
     const { user } = await signedIn({ planId: 'pixie-dust' })
     const cookie = await cookieFor(await userRow(user.id))
-    const response = await settingsPost({ intent: 'change', planId: 'castle-deluxe' }, cookie)
+    const response = await postSettings({ intent: 'change', planId: 'castle-deluxe' }, cookie)
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({ error: 'Invalid plan selected. Please try again.' })
     expect((await userRow(user.id)).planId).toBe('pixie-dust')

@@ -15,13 +15,7 @@ import { action as clientsAction, loader as clientsPage } from '~/routes/setting
 import { action as clientAction, loader as clientPage } from '~/routes/settings_.clients.$id._index'
 import { loader as settingsPage } from '~/routes/settings'
 import { getDb } from '~/utils/db.server'
-import {
-  callRoute,
-  cookiesFrom,
-  followRedirect,
-  formRequest,
-  getRequest,
-} from '../support/routes.ts'
+import { callRoute, followRedirect, formRequest, getRequest } from '../support/routes.ts'
 import { cookieFor } from '../support/session.ts'
 
 const db = getDb()
@@ -63,10 +57,8 @@ const postTo = (id: string, fields: Record<string, string>, cookie: string) =>
 
 /** Where a post on a client's page lands: that page's data, with the notice the redirect left. */
 async function followToClient(response: Response, cookie: string) {
-  const location = response.headers.get('Location')!
-  const id = new URL(location, 'http://localhost').pathname.split('/')[3]!
-  const request = getRequest(location, { cookie: `${cookie}; ${cookiesFrom(response)}` })
-  return (await callRoute(clientPage, request, { params: { id } })).json()
+  const id = new URL(response.headers.get('Location')!, 'http://localhost').pathname.split('/')[3]!
+  return followRedirect(clientPage, response, cookie, { id })
 }
 
 /** The values a refused form comes back with: what was typed, an emptied field left out. */

@@ -32,6 +32,7 @@ import {
   env,
   queues,
   sendText,
+  splitStayAlert,
   subscriber,
   textRow,
   textsOf,
@@ -382,28 +383,8 @@ describe("a hotel alert of a client's", () => {
     expect(moved.priceTextedCents).toBe(228_000)
 
     // A split stay: two bookings behind each copy's own link.
-    const [first, second] = pop.rooms.filter((candidate) => candidate.disneyRoomCodes.length)
-    const days = 220
-    const split = await createAlertRow(db, 'hotel', user.id, {
-      resorts: [{ resortId: pop.resort.id, roomIds: [first!.id, second!.id] }],
-      checkInDate: daysFromToday(days),
-      latestCheckInDate: daysFromToday(days),
-      minNights: 4,
-      maxNights: 4,
-      splitStays: true,
-      ...both,
-    })
-    const part = (from: number, to: number) =>
-      `${daysFromToday(days + from)}/${daysFromToday(days + to)}`
-    configureSimulator({
-      script: {
-        dining: [],
-        rooms: [
-          `${first!.disneyRoomCodes[0]}@${part(0, 2)}`,
-          `${second!.disneyRoomCodes[0]}@${part(2, 4)}`,
-        ],
-      },
-    })
+    const { alert: split, openSplit } = await splitStayAlert(user.id, 220, both)
+    openSplit(2)
     await checkNow('hotel', [split.id])
     const splits = await textsOfAlert(split.id)
     expect(splits.map((text) => text.recipient)).toEqual(['agent', 'client'])

@@ -9,9 +9,10 @@ import { catalogueResort, createUser, daysFromToday } from '../../db/factories.t
 import { CLIENT_MESSAGES } from '~/domain/client'
 import { action as clientsAction, loader as clientsList } from '~/routes/api.clients'
 import { action as oneClient } from '~/routes/api.clients.$id'
-import { action as hotelAction, loader as hotelList } from '~/routes/api.availability-queries'
-import { action as diningAction, loader as diningList } from '~/routes/api.dining-alerts'
+import { action as hotelAction } from '~/routes/api.availability-queries'
+import { action as diningAction } from '~/routes/api.dining-alerts'
 import { getDb } from '~/utils/db.server'
+import { editAlert, listAlerts } from '../support/alert-requests.ts'
 import { callRoute, getRequest, jsonRequest } from '../support/routes.ts'
 import { tokenFor } from '../support/session.ts'
 
@@ -200,18 +201,8 @@ describe("an alert's client", () => {
     expect(await dinner.json()).toMatchObject({ clientId: smiths.id, textTo: 'client' })
 
     // An edit that says nothing of the client keeps it; null takes the alert back.
-    const [alert] = await (
-      await callRoute(hotelList, getRequest('/api/availability-queries', { token }))
-    ).json()
-    const put = (body: Record<string, unknown>) =>
-      callRoute(
-        hotelAction,
-        jsonRequest(
-          '/api/availability-queries',
-          { id: alert.id, ...body },
-          { token, method: 'PUT' },
-        ),
-      )
+    const [alert] = await listAlerts('hotel', token)
+    const put = (body: Record<string, unknown>) => editAlert('hotel', alert.id, body, token)
     expect(await (await put(hotel(51))).json()).toMatchObject({
       clientId: smiths.id,
       textTo: 'both',
@@ -224,9 +215,7 @@ describe("an alert's client", () => {
 
     // Deleting the client leaves its alerts with the agent, texting the agent.
     await clientCall(token, smiths.id, 'DELETE')
-    const [meal] = await (
-      await callRoute(diningList, getRequest('/api/dining-alerts', { token }))
-    ).json()
+    const [meal] = await listAlerts('dining', token)
     expect(meal).toMatchObject({ clientId: null, textTo: 'agent' })
   })
 
@@ -248,8 +237,6 @@ describe("an alert's client", () => {
       expect(response.status, message).toBe(400)
       expect((await response.json()).message).toBe(message)
     }
-    expect(
-      await (await callRoute(hotelList, getRequest('/api/availability-queries', { token }))).json(),
-    ).toEqual([])
+    expect(await listAlerts('hotel', token)).toEqual([])
   })
 })

@@ -4,10 +4,8 @@
  * matched against the real catalogue. The expected readings are the README's, not ours.
  */
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readCatalogue } from '../../db/catalogue.ts'
 import { daysFromToday } from '../../db/factories.ts'
 import { fetchDiningAnswer, readDiningAnswer } from '../../worker/upstream/dining.ts'
@@ -15,6 +13,7 @@ import { UpstreamFault } from '../../worker/upstream/errors.ts'
 import { fetchRoomAnswer, type HotelQuestion } from '../../worker/upstream/hotels.ts'
 import { pricesOf, priceOfRoomType } from '~/domain/prices'
 import { knownKeysOf, openRoomTypes, unmatchedRooms } from '~/domain/room-keys'
+import { disneyOverHttp } from '../support/disney-over-http.ts'
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/disney/${name}`, import.meta.url), 'utf8')
@@ -31,25 +30,14 @@ const ENCODE: Record<string, (body: string) => Buffer> = {
   // What a proxy that mislabels its answers sends.
   mislabelled: (body) => Buffer.from(body),
 }
-const asked: { url: string; body: string; acceptEncoding?: string }[] = []
-let server: Server
-let via = ''
-beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    let body = ''
-    for await (const chunk of request) body += String(chunk)
-    asked.push({ url: request.url ?? '', body, acceptEncoding: request.headers['accept-encoding'] })
-    const encoding = next.encoding
-    response.writeHead(next.status, {
-      'Content-Type': next.type ?? 'application/json',
-      ...(encoding && { 'Content-Encoding': encoding === 'mislabelled' ? 'gzip' : encoding }),
-    })
-    response.end(encoding ? ENCODE[encoding]!(next.body) : next.body)
+const disney = disneyOverHttp((response) => {
+  const encoding = next.encoding
+  response.writeHead(next.status, {
+    'Content-Type': next.type ?? 'application/json',
+    ...(encoding && { 'Content-Encoding': encoding === 'mislabelled' ? 'gzip' : encoding }),
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  via = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  response.end(encoding ? ENCODE[encoding]!(next.body) : next.body)
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 function answerWith(name: string, status: number) {
   next = { status, body: fixture(name) }
@@ -80,7 +68,8 @@ function question(
 }
 
 /** Asks the stand-in as the worker asks Disney. */
-const askRooms = (asking: HotelQuestion) => fetchRoomAnswer(asking, { timeoutMs: 5000, via })
+const askRooms = (asking: HotelQuestion) =>
+  fetchRoomAnswer(asking, { timeoutMs: 5000, via: disney.via })
 
 /** The room types of a resort that an answer opens, each asked as its own alert would be. */
 function openRoomNames(rooms: Parameters<typeof openRoomTypes>[0], at: typeof COPPER_CREEK) {
@@ -94,10 +83,10 @@ describe('Walt Disney World: availability-and-prices', () => {
   it("asks Copper Creek at Disney's own address", async () => {
     answerWith('wdw-availability-and-prices.copper-creek.2027-01-15.200.json', 200)
     await askRooms(question(COPPER_CREEK, '2027-01-15', '2027-01-19'))
-    expect(asked.at(-1)!.url).toBe(
+    expect(disney.asked.at(-1)!.url).toBe(
       '/disneyworld.disney.go.com/wdw-resorts-details-api/api/v1/resort/copper-creek-villas-and-cabins/availability-and-prices/?storeId=wdw',
     )
-    expect(JSON.parse(asked.at(-1)!.body)).toMatchObject({
+    expect(JSON.parse(disney.asked.at(-1)!.body)).toMatchObject({
       checkInDate: '2027-01-15',
       checkOutDate: '2027-01-19',
       partyMix: { adultCount: 2, childCount: 0, nonAdultAges: [] },
@@ -242,7 +231,7 @@ describe('compressed answers', () => {
       next = { ...next, encoding }
       expect(await bookable()).toBe(plain)
       expect(plain).toBe(15)
-      expect(asked.at(-1)!.acceptEncoding).toBe('gzip, deflate, br')
+      expect(disney.asked.at(-1)!.headers['accept-encoding']).toBe('gzip, deflate, br')
     },
   )
 
@@ -258,7 +247,7 @@ describe('Disneyland Resort: availability-and-prices', () => {
   it('reads rooms keyed by numeric id and opens the Grand Californian room types they belong to', async () => {
     answerWith('dlr-availability-and-prices.grand-californian-hotel.200.json', 200)
     const answer = await askRooms(question(GRAND_CALIFORNIAN, daysFromToday(30), daysFromToday(32)))
-    expect(asked.at(-1)!.url).toBe(
+    expect(disney.asked.at(-1)!.url).toBe(
       '/disneyland.disney.go.com/dlr-resort-details-api/api/v1/availability-and-prices/grand-californian-hotel?storeId=dlr&accessible=false',
     )
     expect(answer.kind).toBe('rooms')
@@ -348,13 +337,13 @@ describe('dine-res: every restaurant for one party and date', () => {
   const dining = (destination: 'disney-world' | 'disneyland', date: string) =>
     fetchDiningAnswer(
       { destination, partySize: 2, date },
-      { token: 'a-session-token', timeoutMs: 5000, via },
+      { token: 'a-session-token', timeoutMs: 5000, via: disney.via },
     )
 
   it('reads the restaurant group: every GENERAL slot, none where a meal period is empty', async () => {
     answerWith('dine-res-all-restaurants.dlr.2026-03-15.party2.200.json', 200)
     const answer = await dining('disneyland', '2026-03-15')
-    expect(asked.at(-1)!.url).toMatch(
+    expect(disney.asked.at(-1)!.url).toMatch(
       /^\/disneyland\.disney\.go\.com\/dine-res\/api\/availability\/2\/2026-03-15,2026-03-15\/00:00:00,23:59:59\?/,
     )
     expect(answer.kind).toBe('offers')

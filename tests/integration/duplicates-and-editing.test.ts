@@ -10,6 +10,7 @@ import { action as hotelPage, loader as hotelPageLoader } from '~/routes/alerts.
 import { action as diningPage, loader as diningPageLoader } from '~/routes/alerts.dining'
 import { action as dashboardAction, loader as dashboard } from '~/routes/dashboard'
 import { getDb } from '~/utils/db.server'
+import { diningAlertBody, hotelFormFields } from '../support/alert-requests.ts'
 import { callRoute, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
 import { alertRow, alertsOf } from '../support/rows.ts'
 import { cookieFor, tokenFor } from '../support/session.ts'
@@ -36,20 +37,15 @@ async function hotelPayload(overrides: Record<string, unknown> = {}) {
   }
 }
 
-const diningPayload = (overrides: Record<string, unknown> = {}) => ({
-  resortLocationIdentifier: 'disney-world',
-  diningLocationId: '90002464',
-  reserveDate: daysFromToday(25),
-  partySize: 4,
-  preferredTime: '18:00:00',
-  timeRangeStart: '17:30:00',
-  timeRangeEnd: '18:30:00',
-  status: 1,
-  ...overrides,
-})
-
 const call = (fn: typeof hotelApi, path: string, body: unknown, token: string, method = 'POST') =>
   callRoute(fn, jsonRequest(path, body, { token, method }))
+
+/** The dashboard's Start button on a paused hotel alert, without JavaScript. */
+const startPaused = (id: string, cookie: string) =>
+  callRoute(
+    dashboardAction,
+    formRequest('/dashboard', { intent: 'toggle', kind: 'hotel', id, status: '0' }, { cookie }),
+  )
 
 /** The dashboard's view of one user, as its loader answers it. */
 async function dashboardOf(user: User, query = '') {
@@ -121,14 +117,7 @@ describe('a duplicate of a running alert', () => {
     expect(paused.status).toBe(201)
     const pausedId = (await paused.json()).id as string
 
-    const start = await callRoute(
-      dashboardAction,
-      formRequest(
-        '/dashboard',
-        { intent: 'toggle', kind: 'hotel', id: pausedId, status: '0' },
-        { cookie },
-      ),
-    )
+    const start = await startPaused(pausedId, cookie)
     expect(start.status).toBe(409)
     expect(await start.json()).toEqual({ error: ALERT_ERRORS.DUPLICATE, id: pausedId })
     expect((await alertRow('hotel', pausedId)).status).toBe(0)
@@ -161,28 +150,23 @@ describe('a duplicate of a running alert', () => {
       token,
       'PUT',
     )
-    const restart = await callRoute(
-      dashboardAction,
-      formRequest(
-        '/dashboard',
-        { intent: 'toggle', kind: 'hotel', id: pausedId, status: '0' },
-        { cookie },
-      ),
-    )
+    const restart = await startPaused(pausedId, cookie)
     expect(restart.status).toBe(302)
     expect((await alertsOf('hotel', user.id)).filter((alert) => alert.status === 1)).toHaveLength(2)
   })
 
   it('is refused by the dining API; another time of day is another alert', async () => {
     const { user, token } = await subscriber()
-    const first = await (await call(diningApi, '/api/dining-alerts', diningPayload(), token)).json()
-    const again = await call(diningApi, '/api/dining-alerts', diningPayload(), token)
+    const first = await (
+      await call(diningApi, '/api/dining-alerts', diningAlertBody(), token)
+    ).json()
+    const again = await call(diningApi, '/api/dining-alerts', diningAlertBody(), token)
     expect(again.status).toBe(409)
     expect(await again.json()).toMatchObject({ code: 'DUPLICATE_ALERT', alertId: first.id })
     const allDay = await call(
       diningApi,
       '/api/dining-alerts',
-      diningPayload({ preferredTime: null, timeRangeStart: null, timeRangeEnd: null }),
+      diningAlertBody({ preferredTime: null, timeRangeStart: null, timeRangeEnd: null }),
       token,
     )
     expect(allDay.status).toBe(201)
@@ -202,27 +186,14 @@ describe('a duplicate of a running alert', () => {
 
   it('is refused by the page form in words, with the running alert to go to', async () => {
     const { user, cookie } = await subscriber()
-    const { resort, rooms } = await catalogueResort(db())
+    const fields = await hotelFormFields()
     const existing = await createAlertRow(db(), 'hotel', user.id, {
-      checkInDate: daysFromToday(30),
-      checkOutDate: daysFromToday(33),
-      roomTypeIds: [rooms[0]!.id],
+      resortId: fields.resortId,
+      checkInDate: fields.checkInDate,
+      checkOutDate: fields.checkOutDate,
+      roomTypeIds: [fields.roomIds],
     })
-    const response = await callRoute(
-      hotelPage,
-      formRequest(
-        '/alerts/hotels',
-        {
-          resortId: resort.id,
-          checkInDate: daysFromToday(30),
-          checkOutDate: daysFromToday(33),
-          numberOfAdults: '2',
-          numberOfChildren: '0',
-          roomIds: rooms[0]!.id,
-        },
-        { cookie },
-      ),
-    )
+    const response = await callRoute(hotelPage, formRequest('/alerts/hotels', fields, { cookie }))
     expect(response.status).toBe(409)
     const body = await response.json()
     expect(body.result.error['']).toEqual([ALERT_ERRORS.DUPLICATE])

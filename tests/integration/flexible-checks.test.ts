@@ -8,7 +8,15 @@ import { catalogueResort, createAlertRow, daysFromToday } from '../../db/factori
 import { configureSimulator, simulatorCalls } from '../../mocks/disney.ts'
 import { loader as secondLink } from '~/routes/o.$code_.2'
 import { callRoute, getRequest } from '../support/routes.ts'
-import { check, checkNow, db, questionJob, subscriber, textsOf } from '../support/worker-harness.ts'
+import {
+  check,
+  checkNow,
+  db,
+  questionJob,
+  splitStayAlert,
+  subscriber,
+  textsOf,
+} from '../support/worker-harness.ts'
 
 const questionsOf = (column: 'hotelAlertId' | 'diningAlertId', alertId: string) =>
   db
@@ -196,38 +204,14 @@ describe('a flexible dining alert', () => {
 })
 
 describe('a split stay', () => {
-  /** A four-night stay at Pop Century in either of two room types, split stays on. */
-  async function splitAlert(days: number) {
-    const user = await subscriber()
-    const pop = await catalogueResort(db)
-    const [first, second] = pop.rooms.filter((room) => room.disneyRoomCodes.length)
-    const checkIn = daysFromToday(days)
-    const alert = await createAlertRow(db, 'hotel', user.id, {
-      resorts: [{ resortId: pop.resort.id, roomIds: [first!.id, second!.id] }],
-      checkInDate: checkIn,
-      latestCheckInDate: checkIn,
-      minNights: 4,
-      maxNights: 4,
-      splitStays: true,
-    })
-    const stay = (from: number, to: number) =>
-      `${daysFromToday(days + from)}/${daysFromToday(days + to)}`
-    return { alert, first: first!, second: second!, stay }
-  }
+  const splitAlert = async (days: number) => splitStayAlert((await subscriber()).id, days)
 
   it('asks each shorter stay a split is made of, and texts two back-to-back bookings with both links', async () => {
-    const { alert, first, second, stay } = await splitAlert(260)
+    const { alert, first, second, openSplit } = await splitAlert(260)
     // The whole stay and 2 × 3 halves (first 1, 2 or 3 nights; the rest).
     expect(await questionsOf('hotelAlertId', alert.id)).toHaveLength(7)
-    configureSimulator({
-      script: {
-        dining: [],
-        rooms: [
-          `${first.disneyRoomCodes[0]}@${stay(0, 2)}`,
-          `${second.disneyRoomCodes[0]}@${stay(2, 4)}`,
-        ],
-      },
-    })
+    // Two nights in one room, then two in the other.
+    openSplit(2)
     await checkNow('hotel', [alert.id])
     const texts = await textsOf(alert.id)
     expect(texts).toHaveLength(1)
@@ -244,7 +228,7 @@ describe('a split stay', () => {
   })
 
   it('finds a split across questions asked at different moments', async () => {
-    const { alert, first, second, stay } = await splitAlert(270)
+    const { alert, first, second, stay, openSplit } = await splitAlert(270)
     const asked = await questionsOf('hotelAlertId', alert.id)
     const tail = asked.find(
       (question) => `${question.checkInDate}/${question.checkOutDate}` === stay(2, 4),
@@ -256,15 +240,7 @@ describe('a split stay', () => {
     await checkNow('hotel', [alert.id])
     expect(await textsOf(alert.id)).toEqual([])
     // Then only the second booking's question is asked, and its room is open.
-    configureSimulator({
-      script: {
-        dining: [],
-        rooms: [
-          `${first.disneyRoomCodes[0]}@${stay(0, 2)}`,
-          `${second.disneyRoomCodes[0]}@${stay(2, 4)}`,
-        ],
-      },
-    })
+    openSplit(2)
     await check(await questionJob('hotel', [alert.id], { only: [tail.id] }))
     const [text] = await textsOf(alert.id)
     expect(text?.body).toContain(`Split stay open: ${first.name}`)
@@ -272,16 +248,8 @@ describe('a split stay', () => {
   })
 
   it("leads the text's second link to the second booking's page", async () => {
-    const { alert, first, second, stay } = await splitAlert(280)
-    configureSimulator({
-      script: {
-        dining: [],
-        rooms: [
-          `${first.disneyRoomCodes[0]}@${stay(0, 1)}`,
-          `${second.disneyRoomCodes[0]}@${stay(1, 4)}`,
-        ],
-      },
-    })
+    const { alert, openSplit } = await splitAlert(280)
+    openSplit(1)
     await checkNow('hotel', [alert.id])
     const [text] = await textsOf(alert.id)
     const response = await callRoute(secondLink, getRequest(`/o/${text!.shortCode}/2`), {

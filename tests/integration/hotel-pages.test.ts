@@ -1,39 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { MetaArgs } from '@remix-run/node'
-import { loader, meta } from '~/routes/alerts.$location.$slug'
 import { resortSlug } from '~/domain/slug'
 import { getDb } from '~/utils/db.server'
-import { callRoute, getRequest } from '../support/routes.ts'
-
-const ORIGIN = 'https://alerts.example'
-
-async function hotelPage(location: string, slug: string) {
-  const response = await callRoute(loader, getRequest(`/alerts/${location}/${slug}`), {
-    params: { location, slug },
-  })
-  return { status: response.status, data: await response.json() }
-}
-
-/** Runs the page's meta the way Remix does, with the root's APP_URL. */
-function metaOf(data: unknown, pathname: string): Record<string, unknown>[] {
-  const args = {
-    data,
-    params: {},
-    location: { pathname, search: '', hash: '', state: null, key: 'default' },
-    matches: [{ id: 'root', data: { appUrl: ORIGIN } }],
-  } as unknown as MetaArgs<typeof loader>
-  return (meta(args) ?? []) as Record<string, unknown>[]
-}
-
-function structuredData(tags: Record<string, unknown>[]) {
-  // What the page writes is JSON: parse it back as a crawler would.
-  return tags
-    .filter((tag) => 'script:ld+json' in tag)
-    .map(
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON-LD read back untyped
-      (tag) => JSON.parse(JSON.stringify(tag['script:ld+json'])) as Record<string, any>,
-    )
-}
+import { hotelPage, metaOf, ORIGIN, structuredData } from '../support/hotel-page.ts'
 
 describe('/alerts/{location}/{slug}', () => {
   it('has a page for every one of the 37 catalogue hotels, with their rooms and own text', async () => {

@@ -1,7 +1,6 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { sql } from 'kysely'
-import type { MetaArgs } from '@remix-run/node'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { OpeningStats } from '~/components/hotel-stats/opening-stats'
 import { OPENING_STATS_MINIMUM, publicOpeningStats } from '~/domain/opening-stats'
@@ -10,12 +9,10 @@ import {
   readOpeningStats,
   recentOpeningStats,
 } from '~/models/opening-stats.server'
-import { loader, meta } from '~/routes/alerts.$location.$slug'
 import { getDb } from '~/utils/db.server'
-import { callRoute, getRequest } from '../support/routes.ts'
+import { hotelPage, metaOf, ORIGIN, structuredData } from '../support/hotel-page.ts'
 import { insertOpenings, openingLives, resortRooms, stayQuestions } from '../support/openings.ts'
 
-const ORIGIN = 'https://alerts.example'
 const EASTERN = 'America/New_York'
 const PACIFIC = 'America/Los_Angeles'
 const now = new Date()
@@ -24,28 +21,11 @@ const now = new Date()
 const hoursWith = (counts: Record<number, number>) =>
   Array.from({ length: 24 }, (_, hour) => counts[hour] ?? 0)
 
-async function hotelPage(location: string, slug: string) {
-  const response = await callRoute(loader, getRequest(`/alerts/${location}/${slug}`), {
-    params: { location, slug },
-  })
-  expect(response.status).toBe(200)
-  return response.json()
-}
-
-/** The page's JSON-LD as its meta writes it, parsed back as a crawler would. */
-function structuredData(data: unknown, pathname: string) {
-  const args = {
-    data,
-    params: {},
-    location: { pathname, search: '', hash: '', state: null, key: 'default' },
-    matches: [{ id: 'root', data: { appUrl: ORIGIN } }],
-  } as unknown as MetaArgs<typeof loader>
-  return ((meta(args) ?? []) as Record<string, unknown>[])
-    .filter((tag) => 'script:ld+json' in tag)
-    .map(
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON-LD read back untyped
-      (tag) => JSON.parse(JSON.stringify(tag['script:ld+json'])) as Record<string, any>,
-    )
+/** The hotel page's data, which it must serve. */
+async function servedPage(location: string, slug: string) {
+  const { status, data } = await hotelPage(location, slug)
+  expect(status).toBe(200)
+  return data
 }
 
 /** The statistics section as the page renders it on the server. */
@@ -198,7 +178,7 @@ describe('readOpeningStats', () => {
 describe('the hotel page', () => {
   it('shows the categories above the minimum, in words, a table and a chart, and as a Dataset', async () => {
     const path = '/alerts/disney-world/disney-s-contemporary-resort'
-    const data = await hotelPage('disney-world', 'disney-s-contemporary-resort')
+    const data = await servedPage('disney-world', 'disney-s-contemporary-resort')
     expect(data.openingStats).toMatchObject({
       shown: true,
       openings: 12,
@@ -224,7 +204,7 @@ describe('the hotel page', () => {
     expect(html).toContain('role="img"')
     expect(html.match(/<rect /g)).toHaveLength(24)
 
-    const items = structuredData(data, path)
+    const items = structuredData(metaOf(data, path))
     expect(items.map((item) => item['@type'])).toEqual([
       'Hotel',
       'ItemList',
@@ -257,7 +237,7 @@ describe('the hotel page', () => {
   })
 
   it("shows a Disneyland hotel's hours in Pacific Time", async () => {
-    const data = await hotelPage('disneyland', 'disneyland-hotel')
+    const data = await servedPage('disneyland', 'disneyland-hotel')
     expect(data.openingStats).toMatchObject({
       openings: 10,
       busiest: '1 p.m. to 2 p.m.',
@@ -294,12 +274,12 @@ describe('the hotel page', () => {
     expect(publicOpeningStats(raw.categories, raw)).toEqual({ shown: false })
 
     const path = '/alerts/disney-world/disney-s-yacht-club-resort'
-    const data = await hotelPage('disney-world', 'disney-s-yacht-club-resort')
+    const data = await servedPage('disney-world', 'disney-s-yacht-club-resort')
     expect(data.openingStats).toEqual({ shown: false })
     const html = sectionHtml(data)
     expect(html).toContain('There is not enough data yet to show how rooms open up')
     expect(html).not.toMatch(/<table|<svg|\b20\b|\b9\b/)
-    expect(structuredData(data, path).map((item) => item['@type'])).not.toContain('Dataset')
+    expect(structuredData(metaOf(data, path)).map((item) => item['@type'])).not.toContain('Dataset')
   })
 
   it('says the figures cannot be read now when their query failed, rather than failing the page', () => {

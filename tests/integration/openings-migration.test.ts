@@ -3,31 +3,15 @@
  * questions, tied to their texts, so the first check after the deploy texts none of them again.
  */
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
-import { dropDatabase, ensureDatabase, migrateToLatest } from '../../db/migrator.ts'
-import { databaseUrl, seedOlderSchema, uniqueName } from '../support/databases.ts'
+import { describe, expect, it } from 'vitest'
+import { migrateToLatest } from '../../db/migrator.ts'
+import { databaseAt, userOn } from '../support/migration-database.ts'
 
-const url = databaseUrl(uniqueName('migration'))
-const db = createDb(url, { max: 1 })
-
-beforeAll(async () => {
-  await ensureDatabase(url)
-  await migrateToLatest(url, '0017_questions')
-  await seedOlderSchema(db)
-})
-
-afterAll(async () => {
-  await db.destroy()
-  await dropDatabase(url)
-})
+const { url, db } = databaseAt('0017_questions')
 
 describe('migration 0018', () => {
   it('makes the openings texted in the last hour open lives, and leaves older texts alone', async () => {
-    const { rows: users } = await sql<{ id: string }>`
-      insert into users (phone_number, plan_id, trial_start_utc)
-      values ('+15555550123', 'the-club', now()) returning id`.execute(db)
-    const userId = users[0]!.id
+    const userId = await userOn(db, 'the-club')
     const { rows: questions } = await sql<{ id: number }>`
       insert into questions (key, kind, resort_location_identifier, party_size, reserve_date,
         interval_minutes, alert_count, next_check_at)

@@ -9,6 +9,7 @@ import {
   alertRow,
   checkNow,
   db,
+  diningAlertOfItsOwnDay,
   queues,
   sendText,
   asJob,
@@ -21,22 +22,11 @@ import {
 
 const VENUE = '90002464' // Cinderella's Royal Table, the factory's dining alert
 
-// Each test asks a question of its own: the file's tests share one database.
-let day = 5
+/** A dining alert of its own day, Disney answering `times` open that day. */
 async function diningAlert(times: string[] = []) {
-  const user = await subscriber()
-  const date = daysFromToday(day++)
-  const alert = await createAlertRow(db, 'dining', user.id, {
-    reserveDate: date,
-    timeRangeStart: '07:00:00',
-    timeRangeEnd: '22:00:00',
-  })
-  const open = (...at: string[]) =>
-    configureSimulator({
-      script: { dining: at.map((time) => `${VENUE}|${date}|${time}`), rooms: [] },
-    })
-  open(...times)
-  return { user, alert, date, open }
+  const made = await diningAlertOfItsOwnDay()
+  made.open(...times)
+  return made
 }
 
 const openingsOf = (questionId: number) =>
@@ -199,6 +189,8 @@ describe('texts about openings', () => {
 })
 
 describe('a hotel alert after its text', () => {
+  // Each test asks about a stay of its own: the file's tests share one database.
+  let day = 5
   async function hotelAlert(keepWatching?: boolean) {
     const user = await subscriber()
     const { rooms } = await catalogueResort(db)

@@ -16,19 +16,12 @@ import { action as apiLogin } from '~/routes/api.account.login'
 import { action as apiLoginVerify } from '~/routes/api.account.loginVerify'
 import { action as phoneApi, loader as phoneApiLoader } from '~/routes/api.account.phone'
 import { action as verifyApi } from '~/routes/api.account.phone_.verify'
-import { loader as settingsPage } from '~/routes/settings'
 import { action, loader } from '~/routes/settings_.phone'
 import { getDb } from '~/utils/db.server'
 import { latestCode, readOutbox } from '../support/outbox.ts'
-import {
-  callRoute,
-  cookiesFrom,
-  followRedirect,
-  formRequest,
-  getRequest,
-  jsonRequest,
-} from '../support/routes.ts'
-import { cookieFor, tokenFor } from '../support/session.ts'
+import { callRoute, cookiesFrom, formRequest, getRequest, jsonRequest } from '../support/routes.ts'
+import { signedInBrowser, tokenFor } from '../support/session.ts'
+import { settingsAfter } from '../support/settings.ts'
 
 const db = getDb()
 
@@ -45,11 +38,6 @@ const phoneOf = async (userId: string) =>
     ?.phoneNumber
 const wrongCode = (phoneNumber: string) =>
   latestCode(phoneNumber) === '000000' ? '111111' : '000000'
-
-async function signedIn() {
-  const user = await createUser(db)
-  return { user, cookie: await cookieFor(user) }
-}
 
 /** Step 1 of /settings/phone; the cookies a browser holds after it. */
 async function sendThroughPage(cookie: string, phoneNumber: string, clientIp = ip()) {
@@ -103,7 +91,7 @@ describe('the routes', () => {
 
 describe('/settings/phone without JavaScript', () => {
   it('texts the new number, changes nothing until the code, then moves login and alerts', async () => {
-    const { user, cookie } = await signedIn()
+    const { user, cookie } = await signedInBrowser()
     const alert = await createAlertRow(db, 'dining', user.id)
     const newNumber = fakePhoneNumber()
 
@@ -124,7 +112,7 @@ describe('/settings/phone without JavaScript', () => {
     expect(done.status).toBe(302)
     expect(done.headers.get('Location')).toBe('/settings#profile')
     expect(await phoneOf(user.id)).toBe(newNumber)
-    const settings = await followRedirect(settingsPage, done, cookie)
+    const settings = await settingsAfter(done, cookie)
     expect(settings.notice).toEqual({
       tone: 'success',
       message: PHONE_CHANGE_MESSAGES.changed(formatPhoneNumber(newNumber)),
@@ -144,7 +132,7 @@ describe('/settings/phone without JavaScript', () => {
   })
 
   it('refuses a wrong code beside the field and keeps the old number', async () => {
-    const { user, cookie } = await signedIn()
+    const { user, cookie } = await signedInBrowser()
     const newNumber = fakePhoneNumber()
     const step1 = await sendThroughPage(cookie, newNumber)
     const response = await verifyThroughPage(step1.cookie, newNumber, wrongCode(newNumber))
@@ -154,7 +142,7 @@ describe('/settings/phone without JavaScript', () => {
   })
 
   it('refuses a number that already has an account, in words, texting nobody', async () => {
-    const { user, cookie } = await signedIn()
+    const { user, cookie } = await signedInBrowser()
     const other = await createUser(db)
     const { response } = await sendThroughPage(cookie, other.phoneNumber)
     expect(response.status).toBe(409)
@@ -166,7 +154,7 @@ describe('/settings/phone without JavaScript', () => {
   })
 
   it('refuses the number in words when another account takes it before the code', async () => {
-    const { user, cookie } = await signedIn()
+    const { user, cookie } = await signedInBrowser()
     const newNumber = fakePhoneNumber()
     const step1 = await sendThroughPage(cookie, newNumber)
     const code = latestCode(newNumber)
@@ -179,7 +167,7 @@ describe('/settings/phone without JavaScript', () => {
   })
 
   it('tells a number that replied STOP to text START, texting nothing', async () => {
-    const { user, cookie } = await signedIn()
+    const { user, cookie } = await signedInBrowser()
     const stopped = fakePhoneNumber()
     await optOut(db, stopped)
     const { response } = await sendThroughPage(cookie, stopped)
@@ -197,7 +185,7 @@ describe('/settings/phone without JavaScript', () => {
     ['a number that is not one', () => '12345', 400, MESSAGES.phoneInvalid],
     ['a number we cannot text', () => '+442071838750', 400, /^We can only text numbers in /],
   ])('refuses %s beside the field', async (_case, number, status, message) => {
-    const { user, cookie } = await signedIn()
+    const { user, cookie } = await signedInBrowser()
     const before = readOutbox().length
     const { response } = await sendThroughPage(cookie, number(user.phoneNumber))
     expect(response.status).toBe(status)
@@ -207,7 +195,7 @@ describe('/settings/phone without JavaScript', () => {
   })
 
   it('resends after the cooldown only, with the error beside the code', async () => {
-    const { cookie } = await signedIn()
+    const { cookie } = await signedInBrowser()
     const newNumber = fakePhoneNumber()
     const step1 = await sendThroughPage(cookie, newNumber)
     const resend = await callRoute(
@@ -227,7 +215,7 @@ describe('/settings/phone without JavaScript', () => {
   it('answers a visitor with login, and anything but a form with a 400', async () => {
     const visitor = await callRoute(loader, getRequest('/settings/phone'))
     expect(visitor.headers.get('Location')).toBe('/login?redirect=%2Fsettings%2Fphone')
-    const { cookie } = await signedIn()
+    const { cookie } = await signedInBrowser()
     const json = jsonRequest('/settings/phone', { _action: 'send' }, { cookie })
     expect((await callRoute(action, json)).status).toBe(400)
     const unknown = formRequest('/settings/phone', { _action: 'delete' }, { cookie })

@@ -9,6 +9,7 @@ import { catalogueResort, createUser, daysFromToday } from '../../db/factories.t
 import { action as hotelAction } from '~/routes/api.availability-queries'
 import { PRICE_MESSAGES } from '~/domain/price-terms'
 import { getDb } from '~/utils/db.server'
+import { editAlert } from '../support/alert-requests.ts'
 import { callRoute, jsonRequest } from '../support/routes.ts'
 import { alertsOf } from '../support/rows.ts'
 import { tokenFor } from '../support/session.ts'
@@ -49,15 +50,7 @@ describe('a price ceiling through /api/availability-queries', () => {
       watch: 'availability',
     })
 
-    const put = (body: Record<string, unknown>) =>
-      callRoute(
-        hotelAction,
-        jsonRequest(
-          '/api/availability-queries',
-          { id: alert.id, ...body },
-          { token, method: 'PUT' },
-        ),
-      )
+    const put = (body: Record<string, unknown>) => editAlert('hotel', alert.id, body, token)
     const edited = await put({ ...stay(40), maxTotalPrice: 2000 })
     expect(edited.status).toBe(200)
     expect(await edited.json()).toMatchObject({ maxTotalPrice: 2000 })

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { catalogueResort, createAlertRow, daysFromToday } from '../../db/factories.ts'
 import { configureSimulator } from '../../mocks/disney.ts'
 import type { ScriptedOpenings } from '../../mocks/disney.ts'
-import { checkNow, db, subscriber, textsOf } from '../support/worker-harness.ts'
+import { checkNow, db, splitStayAlert, subscriber, textsOf } from '../support/worker-harness.ts'
 
 const pop = await catalogueResort(db)
 const room = pop.rooms[0]!
@@ -131,25 +131,12 @@ describe('a price ceiling', () => {
 
 describe('a split stay under a ceiling', () => {
   it("adds both bookings' totals against the ceiling, and names the split's price", async () => {
-    const [first, second] = pop.rooms.filter((candidate) => candidate.disneyRoomCodes.length)
-    const days = 204
     const user = (await subscriber()).id
-    const split = (maxTotalPriceCents: number) =>
-      createAlertRow(db, 'hotel', user, {
-        resorts: [{ resortId: pop.resort.id, roomIds: [first!.id, second!.id] }],
-        checkInDate: daysFromToday(days),
-        latestCheckInDate: daysFromToday(days),
-        minNights: 4,
-        maxNights: 4,
-        splitStays: true,
-        maxTotalPriceCents,
-      })
-    const under = await split(200_000)
-    const over = await split(150_000)
-    const stay = (from: number, to: number) =>
-      `${daysFromToday(days + from)}/${daysFromToday(days + to)}`
-    const firstKey = `${first!.disneyRoomCodes[0]}@${stay(0, 2)}`
-    const secondKey = `${second!.disneyRoomCodes[0]}@${stay(2, 4)}`
+    const split = (maxTotalPriceCents: number) => splitStayAlert(user, 204, { maxTotalPriceCents })
+    const { alert: under, first, second, stay } = await split(200_000)
+    const { alert: over } = await split(150_000)
+    const firstKey = `${first.disneyRoomCodes[0]}@${stay(0, 2)}`
+    const secondKey = `${second.disneyRoomCodes[0]}@${stay(2, 4)}`
     // Two nights at $400, then two at $450: $1,700 for the stay.
     configureSimulator({
       script: {

@@ -11,6 +11,7 @@ import { loader as dashboard } from '~/routes/dashboard'
 import { getDb } from '~/utils/db.server'
 import { readNotice } from '~/utils/flash.server'
 import { WATCH_EDITED_ELSEWHERE } from '~/models/hotel-alert.server'
+import { BOOKED_FORM_FIELDS, BOOKED_WATCH_TERMS, UNREAD_STAY } from '../support/price-watch.ts'
 import { alertRow, alertsOf } from '../support/rows.ts'
 import { callRoute, cookiesFrom, formPairs, formRequest, getRequest } from '../support/routes.ts'
 import { cookieFor, tokenFor } from '../support/session.ts'
@@ -52,13 +53,9 @@ async function bookedFields(overrides: Fields = {}): Promise<Fields> {
     roomId: rooms[0]!.id,
     checkInDate: daysFromToday(90),
     checkOutDate: daysFromToday(94),
-    numberOfAdults: '2',
-    numberOfChildren: '1',
-    agesOfChildren: '7',
+    ...BOOKED_FORM_FIELDS,
+    // The total as people type it.
     paidTotal: '$2,384.50',
-    rateType: 'room-only',
-    savingKind: 'amount',
-    saving: '50',
     ...overrides,
   }
 }
@@ -87,13 +84,7 @@ describe('a price watch from the page form', () => {
         roomIds: [rooms[0]!.id],
         checkInDate: daysFromToday(90),
         checkOutDate: daysFromToday(94),
-        numberOfAdults: 2,
-        agesOfChildren: [7],
-        accessible: false,
-        watch: 'price',
-        paidTotal: 2384.5,
-        rateType: 'room-only',
-        minSaving: 50,
+        ...BOOKED_WATCH_TERMS,
         active: true,
       }),
     ])
@@ -266,14 +257,7 @@ describe('the form filled in from an "I booked it" link', () => {
     ]
     for (const query of garbage) {
       const shown = await page(query)
-      expect(shown.draft.stay, query).toMatchObject({
-        roomIds: [],
-        checkInDate: '',
-        checkOutDate: '',
-        adults: 2,
-        childAges: [],
-        accessible: false,
-      })
+      expect(shown.draft.stay, query).toMatchObject(UNREAD_STAY)
     }
     expect((await page(garbage[0]!)).draft.stay.resortId).toBeNull()
     expect((await page(garbage[1]!)).draft.stay.resortId).toBe(resort.id)

@@ -4,35 +4,13 @@
  * across the deploy.
  */
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDb } from '../../db/client.ts'
-import { dropDatabase, ensureDatabase, migrateToLatest } from '../../db/migrator.ts'
+import { describe, expect, it } from 'vitest'
+import { migrateToLatest } from '../../db/migrator.ts'
 import { hotelQueryKey, diningQueryKey } from '~/domain/schedule'
-import { databaseUrl, seedOlderSchema, uniqueName } from '../support/databases.ts'
+import { databaseAt, userOn } from '../support/migration-database.ts'
 
-const url = databaseUrl(uniqueName('migration'))
-const db = createDb(url, { max: 1 })
+const { url, db } = databaseAt('0016_plan_end_reminders')
 const MINUTE = 60_000
-
-beforeAll(async () => {
-  await ensureDatabase(url)
-  await migrateToLatest(url, '0016_plan_end_reminders')
-  await seedOlderSchema(db)
-})
-
-afterAll(async () => {
-  await db.destroy()
-  await dropDatabase(url)
-})
-
-/** A user of the schema before 0017, on a plan, maybe with a trial that started long ago. */
-async function userOn(planId: string, trialStartUtc = new Date()) {
-  const { rows } = await sql<{ id: string }>`
-    insert into users (phone_number, plan_id, trial_start_utc)
-    values ('+1555' || lpad((floor(random() * 9999999))::text, 7, '0'), ${planId}, ${trialStartUtc})
-    returning id`.execute(db)
-  return rows[0]!.id
-}
 
 describe('migration 0017', () => {
   it('gives every alert its question and keeps each running question on its earliest due check', async () => {
@@ -40,9 +18,9 @@ describe('migration 0017', () => {
       select r.id, (select t.id from room_types t where t.resort_id = r.id limit 1) as room
       from resorts r where r.sold limit 1`.execute(db)
     const resort = resorts[0]!
-    const club = await userOn('the-club')
-    const daily = await userOn('pixie-dust')
-    const lapsed = await userOn('pixie-dust', new Date(Date.now() - 30 * 24 * 60 * MINUTE))
+    const club = await userOn(db, 'the-club')
+    const daily = await userOn(db, 'pixie-dust')
+    const lapsed = await userOn(db, 'pixie-dust', new Date(Date.now() - 30 * 24 * 60 * MINUTE))
     const now = Date.now()
     const at = (minutes: number) => new Date(now + minutes * MINUTE)
 

@@ -14,12 +14,10 @@ import { SNOOZE_MESSAGES } from '~/domain/snooze'
 import { newShortCode } from '~/models/outbox.server'
 import { holdInQuietHours, NOT_RELEASED, releaseHeldTexts } from '~/models/quiet-hours.server'
 import { wakeSnoozedAlerts } from '~/models/snooze.server'
-import { action as accountSettings } from '~/routes/api.account.settings'
 import { action as hotelAction, loader as hotelList } from '~/routes/api.availability-queries'
 import { action as diningAction, loader as diningList } from '~/routes/api.dining-alerts'
 import { loader as dashboardPage } from '~/routes/dashboard'
 import { action as snoozeAction, loader as snoozePage } from '~/routes/dashboard_.snooze.$kind.$id'
-import { action as settingsAction, loader as settingsPage } from '~/routes/settings'
 import { readOutbox } from '../support/outbox.ts'
 import {
   callRoute,
@@ -28,8 +26,9 @@ import {
   getRequest,
   jsonRequest,
 } from '../support/routes.ts'
-import { userRow } from '../support/rows.ts'
+import { textRow, userRow } from '../support/rows.ts'
 import { cookieFor, tokenFor } from '../support/session.ts'
+import { openSettings, postSettings, putSettings, settingsAfter } from '../support/settings.ts'
 import { asJob, db, queues, sendText, subscriber, tick } from '../support/worker-harness.ts'
 
 const APP_URL = 'http://localhost:3000'
@@ -42,12 +41,9 @@ async function signedIn(overrides = {}) {
 }
 
 describe('quiet hours in Settings, without JavaScript', () => {
-  const post = (fields: Record<string, string>, cookie: string) =>
-    callRoute(settingsAction, formRequest('/settings', fields, { cookie }))
-
   it('saves them, back on Settings saying what they are, and turns them off', async () => {
     const { user, cookie } = await signedIn()
-    const before = await callRoute(settingsPage, getRequest('/settings', { cookie }))
+    const before = await openSettings(cookie)
     expect((await before.json()).quiet).toEqual({
       timeZone: null,
       quietStart: null,
@@ -55,10 +51,10 @@ describe('quiet hours in Settings, without JavaScript', () => {
       described: null,
     })
 
-    const saved = await post({ intent: 'quiet-hours', ...nights }, cookie)
+    const saved = await postSettings({ intent: 'quiet-hours', ...nights }, cookie)
     expect(saved.status).toBe(302)
     expect(saved.headers.get('Location')).toBe('/settings#quiet-hours')
-    const settings = await followRedirect(settingsPage, saved, cookie)
+    const settings = await settingsAfter(saved, cookie)
     const described = '10:00 PM to 7:00 AM, Eastern Time (New York, Toronto, Orlando)'
     expect(settings.notice).toEqual({
       tone: 'success',
@@ -72,9 +68,12 @@ describe('quiet hours in Settings, without JavaScript', () => {
       quietEnd: '07:00:00',
     })
 
-    const off = await post({ intent: 'quiet-hours-off', quietStart: '', quietEnd: '' }, cookie)
+    const off = await postSettings(
+      { intent: 'quiet-hours-off', quietStart: '', quietEnd: '' },
+      cookie,
+    )
     expect(off.status).toBe(302)
-    expect((await followRedirect(settingsPage, off, cookie)).notice.message).toBe(
+    expect((await settingsAfter(off, cookie)).notice.message).toBe(
       'Quiet hours are off: texts come as soon as we find an opening.',
     )
     // The time zone stays for the next time.
@@ -101,7 +100,7 @@ describe('quiet hours in Settings, without JavaScript', () => {
     [{ ...nights, quietEnd: '22:00' }, 'quietEnd', QUIET_HOURS_MESSAGES.sameTimes],
   ])('refuses %j beside its field and changes nothing', async (fields, field, message) => {
     const { user, cookie } = await signedIn()
-    const response = await post({ intent: 'quiet-hours', ...fields }, cookie)
+    const response = await postSettings({ intent: 'quiet-hours', ...fields }, cookie)
     expect(response.status).toBe(400)
     expect((await response.json()).quietHours.error).toEqual({ [field]: [message] })
     expect(await userRow(user.id)).toMatchObject({ timeZone: null, quietStart: null })
@@ -109,18 +108,15 @@ describe('quiet hours in Settings, without JavaScript', () => {
 })
 
 describe('PUT /api/account/settings with quiet hours', () => {
-  const put = (body: unknown, token: string) =>
-    callRoute(accountSettings, jsonRequest('/api/account/settings', body, { method: 'PUT', token }))
-
   it('saves them with the profile, answers them, and turns them off with nulls', async () => {
     const { user, token } = await signedIn()
-    const saved = await put({ name: 'Ada', ...nights }, token)
+    const saved = await putSettings({ name: 'Ada', ...nights }, token)
     expect(saved.status).toBe(200)
     expect(await saved.json()).toMatchObject({ id: user.id, name: 'Ada', ...nights })
 
-    const zone = await put({ timeZone: 'America/Chicago' }, token)
+    const zone = await putSettings({ timeZone: 'America/Chicago' }, token)
     expect(await zone.json()).toMatchObject({ timeZone: 'America/Chicago', quietStart: '22:00' })
-    const off = await put({ quietStart: null, quietEnd: null }, token)
+    const off = await putSettings({ quietStart: null, quietEnd: null }, token)
     expect(await off.json()).toMatchObject({
       timeZone: 'America/Chicago',
       quietStart: null,
@@ -137,7 +133,7 @@ describe('PUT /api/account/settings with quiet hours', () => {
     [{ ...nights, quietHours: true }, QUIET_HOURS_MESSAGES.onlySettings],
   ])('refuses %j in words and changes nothing', async (body, message) => {
     const { user, token } = await signedIn()
-    const response = await put(body, token)
+    const response = await putSettings(body, token)
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({ message })
     expect(await userRow(user.id)).toMatchObject({ timeZone: null, quietStart: null })
@@ -147,8 +143,8 @@ describe('PUT /api/account/settings with quiet hours', () => {
     const { user, token } = await signedIn({ ...nights })
     const alert = await createAlertRow(db, 'dining', user.id)
     const held = await heldText(alert, { heldUntil: new Date(Date.now() + 5 * HOUR) })
-    await put({ quietStart: null, quietEnd: null }, token)
-    expect((await notification(held.id)).heldUntil!.getTime()).toBeLessThanOrEqual(Date.now())
+    await putSettings({ quietStart: null, quietEnd: null }, token)
+    expect((await textRow(held.id)).heldUntil!.getTime()).toBeLessThanOrEqual(Date.now())
   })
 })
 
@@ -205,9 +201,6 @@ async function heldText(
     .executeTakeFirstOrThrow()
 }
 
-const notification = (id: string) =>
-  db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-
 const textsTo = (userId: string) =>
   db
     .selectFrom('notifications')
@@ -257,6 +250,15 @@ describe('releasing held texts when quiet hours end', () => {
     return queued.filter((id) => mine.some((row) => row.id === id))
   }
 
+  /** A user in quiet hours whose hotel alert and dining alert each hold a text due now. */
+  async function dueToBeReleased() {
+    const user = await subscriber('magic-hour', nights)
+    const past = new Date(Date.now() - 1000)
+    for (const kind of ['hotel', 'dining'] as const)
+      await heldText(await createAlertRow(db, kind, user.id), { heldUntil: past })
+    return user
+  }
+
   it('waits until they end, then sends the openings still open as one text, once', async () => {
     const user = await subscriber('magic-hour', nights)
     const hotel = await createAlertRow(db, 'hotel', user.id)
@@ -280,7 +282,7 @@ describe('releasing held texts when quiet hours end', () => {
       alertId: null,
       body: `Disney Hotel Alerts: 2 openings from your quiet hours are still open: Pop Century Resort, Cinderella's Royal Table. See them: ${APP_URL}/dashboard`,
     })
-    const [first, second, closed] = await Promise.all(texts.map((text) => notification(text.id)))
+    const [first, second, closed] = await Promise.all(texts.map((text) => textRow(text.id)))
     for (const text of [first, second])
       expect(text).toMatchObject({ status: 'held', heldUntil: null, gatheredIn: gathered!.id })
     expect(closed).toMatchObject({
@@ -316,26 +318,21 @@ describe('releasing held texts when quiet hours end', () => {
 
     expect(await release(user.id)).toEqual([lone.id])
     expect(await textsTo(user.id)).toEqual([])
-    expect(await notification(lone.id)).toMatchObject({ status: 'pending', heldUntil: null })
-    expect(await notification(closed.id)).toMatchObject({ error: NOT_RELEASED.closed })
-    expect(await notification(ofDeleted.id)).toMatchObject({ error: NOT_RELEASED.deleted })
-    expect(await notification(ofSnoozed.id)).toMatchObject({ error: NOT_RELEASED.snoozed })
+    expect(await textRow(lone.id)).toMatchObject({ status: 'pending', heldUntil: null })
+    expect(await textRow(closed.id)).toMatchObject({ error: NOT_RELEASED.closed })
+    expect(await textRow(ofDeleted.id)).toMatchObject({ error: NOT_RELEASED.deleted })
+    expect(await textRow(ofSnoozed.id)).toMatchObject({ error: NOT_RELEASED.snoozed })
 
     // Every opening closed: nothing at all.
     const quiet = await subscriber('magic-hour', nights)
     const alert = await createAlertRow(db, 'hotel', quiet.id)
     const gone = await heldText(alert, { heldUntil: past, closed: true })
     expect(await release(quiet.id)).toEqual([])
-    expect(await notification(gone.id)).toMatchObject({ status: 'held', heldUntil: null })
+    expect(await textRow(gone.id)).toMatchObject({ status: 'held', heldUntil: null })
   })
 
   it('sends once when two workers release at the same moment', async () => {
-    const user = await subscriber('magic-hour', nights)
-    const hotel = await createAlertRow(db, 'hotel', user.id)
-    const dining = await createAlertRow(db, 'dining', user.id)
-    const past = new Date(Date.now() - 1000)
-    await heldText(hotel, { heldUntil: past })
-    await heldText(dining, { heldUntil: past })
+    const user = await dueToBeReleased()
     // A worker in the middle of releasing this user's texts holds their row: another skips them.
     await db.transaction().execute(async (trx) => {
       await trx
@@ -355,12 +352,7 @@ describe('releasing held texts when quiet hours end', () => {
   })
 
   it('is the tick’s: the released text is queued and reaches the phone', async () => {
-    const user = await subscriber('magic-hour', nights)
-    const hotel = await createAlertRow(db, 'hotel', user.id)
-    const dining = await createAlertRow(db, 'dining', user.id)
-    const past = new Date(Date.now() - 1000)
-    await heldText(hotel, { heldUntil: past })
-    await heldText(dining, { heldUntil: past })
+    const user = await dueToBeReleased()
     await tick()
     const [gathered] = await textsTo(user.id)
     expect(await queues.sms.getJob(gathered!.id)).toBeDefined()

@@ -16,7 +16,6 @@ import { planEndText, testText } from '~/domain/texts'
 import { optIn, optOut } from '~/models/outbox.server'
 import { action as testTextApi, loader as testTextApiGet } from '~/routes/api.account.test-text'
 import { loader as shortLink } from '~/routes/o.$code'
-import { action as settingsAction, loader as settingsPage } from '~/routes/settings'
 import { action as statusCallback } from '~/routes/webhooks.twilio.status'
 import {
   cancel,
@@ -27,14 +26,9 @@ import {
   subscriptionRow,
 } from '../support/billing.ts'
 import { readOutbox } from '../support/outbox.ts'
-import {
-  callRoute,
-  followRedirect,
-  formRequest,
-  getRequest,
-  jsonRequest,
-} from '../support/routes.ts'
+import { callRoute, getRequest, jsonRequest } from '../support/routes.ts'
 import { cookieFor, tokenFor } from '../support/session.ts'
+import { openSettings, postSettings, settingsAfter } from '../support/settings.ts'
 import { asJob, db, env, logger, queues, sendText } from '../support/worker-harness.ts'
 
 resetStripeBetweenTests()
@@ -76,11 +70,10 @@ async function lapsed() {
 const sendFromSettings = (
   cookie: string,
   fields: Record<string, string> = { intent: 'test-text' },
-) => callRoute(settingsAction, formRequest('/settings', fields, { cookie }))
+) => postSettings(fields, cookie)
 const sendFromApi = (token: string | undefined, body: unknown = {}, raw?: string) =>
   callRoute(testTextApi, jsonRequest('/api/account/test-text', body, { token, raw }))
-const settingsData = async (cookie: string) =>
-  (await callRoute(settingsPage, getRequest('/settings', { cookie }))).json()
+const settingsData = async (cookie: string) => (await openSettings(cookie)).json()
 
 /** Twilio's signed delivery callback for a text it took. */
 function deliveryCallback(sid: string, MessageStatus: string) {
@@ -112,7 +105,7 @@ describe('Send me a test text, in Settings without JavaScript', () => {
     const sent = await sendFromSettings(cookie)
     expect(sent.status).toBe(302)
     expect(sent.headers.get('Location')).toBe('/settings#notifications')
-    const page = await followRedirect(settingsPage, sent, cookie)
+    const page = await settingsAfter(sent, cookie)
     expect(page.notice).toEqual({
       tone: 'success',
       message: `Test text sent to ${display}.`,
@@ -194,10 +187,7 @@ describe('Send me a test text, in Settings without JavaScript', () => {
   })
 
   it('sends a visitor to log in', async () => {
-    const response = await callRoute(
-      settingsAction,
-      formRequest('/settings', { intent: 'test-text' }),
-    )
+    const response = await postSettings({ intent: 'test-text' })
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toMatch(/^\/login/)
   })

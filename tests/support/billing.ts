@@ -110,6 +110,12 @@ export async function subscribe(user: User, token: string, priceId: string) {
   return { sessionId, subscriptionId: row.subscriptionId!, customerId: row.stripeCustomerId! }
 }
 
+/** A new user on a paid plan, bought as above: their API token and their Stripe ids. */
+export async function subscribed(priceId: string) {
+  const { user, token } = await signedIn()
+  return { user, token, ...(await subscribe(user, token, priceId)) }
+}
+
 // --- webhook helpers -------------------------------------------------------------------------
 
 export const unix = (date: Date | number) => Math.floor(new Date(date).getTime() / 1000)

@@ -1,9 +1,15 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { parseEnv } from '../../app/env.server.ts'
 import { textFromPhone, twilioAccount } from '../../mocks/twilio-phone.ts'
 import { BUILT_APP_SESSION_SECRET } from './app-server.ts'
-import { latestCode } from './outbox.ts'
+import { latestCode, readOutbox } from './outbox.ts'
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -93,6 +99,11 @@ export async function waitForCode(phoneNumber: string, timeoutMs = 10_000): Prom
   }
 }
 
+/** The texts the Twilio stand-in has sent to a number, oldest first, as the phone shows them. */
+export function textsTo(phoneNumber: string) {
+  return readOutbox(inject('outboxPath')).filter((text) => text.to === phoneNumber)
+}
+
 /** Logs in through /login as a person would, reading the code from the outbox. */
 export async function logIn(page: Page, phoneNumber: string, javaScript: boolean, path = '/login') {
   await page.goto(path)
@@ -102,6 +113,55 @@ export async function logIn(page: Page, phoneNumber: string, javaScript: boolean
   await page.getByLabel('Verification code').fill(await waitForCode(phoneNumber))
   if (!javaScript) await page.getByRole('button', { name: 'Verify' }).click()
   await page.waitForURL((url) => url.pathname !== '/login')
+}
+
+/** Signs in through the JSON API, reading the code from the outbox, and answers the token. */
+export async function apiToken(phoneNumber: string) {
+  const post = (path: string, body: unknown) =>
+    fetch(`${inject('baseUrl')}${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': visitorAddress(),
+      },
+      body: JSON.stringify(body),
+    })
+  expect((await post('/api/account/login', { phoneNumber })).status).toBe(200)
+  const code = await waitForCode(phoneNumber)
+  const verified = await post('/api/account/loginVerify', { phoneNumber, code })
+  return ((await verified.json()) as { accessToken: string }).accessToken
+}
+
+/** Logout from the header: the desktop bar, or the phone's menu once it is open. */
+export async function logOut(page: Page, viewport: ViewportName) {
+  if (viewport === 'desktop') {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Logout' })
+      .click()
+  } else {
+    await page.getByText('Menu', { exact: true }).click()
+    const nav = page.getByRole('navigation', { name: 'Mobile' })
+    await nav.getByRole('link', { name: 'Settings' }).waitFor()
+    await nav.getByRole('button', { name: 'Logout' }).click()
+  }
+  await page.waitForURL((url) => url.pathname === '/')
+}
+
+/** Where a login without a plan lands: the plans, asking for one. */
+export async function expectAskedForPlan(page: Page) {
+  expect(new URL(page.url()).pathname).toBe('/pricing')
+  await page.getByRole('heading', { name: 'Select a plan to get started' }).waitFor()
+}
+
+/** The error shown beside a field, checked to be the one its input names. */
+export async function expectErrorBeside(page: Page, field: Locator, message: string) {
+  const error = page.getByText(message, { exact: true })
+  await error.waitFor()
+  expect(await field.getAttribute('aria-invalid')).toBe('true')
+  expect((await field.getAttribute('aria-describedby'))?.split(' ')).toContain(
+    await error.getAttribute('id'),
+  )
 }
 
 /**

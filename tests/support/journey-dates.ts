@@ -14,25 +14,39 @@ export function monthAhead(months: number) {
     /** The day's date, YYYY-MM-DD. */
     iso: (day: number) =>
       `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
-    /** Opens a date's calendar, turns `monthsToTurn` months on and picks the day. */
-    async pickDate(page: Page, field: string, day: number, monthsToTurn: number) {
+    /**
+     * Opens a date's calendar, turns `monthsToTurn` months on and picks the day (on a stay's
+     * range calendar, its check-in and check-out days).
+     */
+    async pickDate(
+      page: Page,
+      field: string,
+      day: number | [number, number],
+      monthsToTurn: number,
+    ) {
       await page.locator(field).click()
       for (let turn = 0; turn < monthsToTurn; turn++)
         await page.getByRole('button', { name: /next month/i }).click()
-      await page
-        .getByRole('button', { name: new RegExp(`${monthName} ${day}(st|nd|rd|th)?,`) })
-        .click()
-      // The calendar closes a moment after the pick; a person waits for that before going on.
+      for (const pick of [day].flat())
+        await page
+          .getByRole('button', { name: new RegExp(`${monthName} ${pick}(st|nd|rd|th)?,`) })
+          .click()
+      // The calendar closes a moment after the last pick; a person waits for that before going on.
       await page.getByRole('grid').waitFor({ state: 'detached' })
     },
   }
 }
 
-/** A subscriber of Magic Hour, paid through Stripe's stand-in. */
-export function paidSubscriber(db: DB) {
+/** A subscriber of a plan (Magic Hour unless named), paid through Stripe's stand-in. */
+export function paidSubscriber(
+  db: DB,
+  planId = 'magic-hour',
+  fields: Parameters<typeof createUser>[1] = {},
+) {
   return createUser(db, {
-    planId: 'magic-hour',
-    stripeSubscriptionPlanId: 'price_mock_magic_hour',
+    planId,
+    stripeSubscriptionPlanId: `price_mock_${planId.replace(/-/g, '_')}`,
     trialStartUtc: new Date(),
+    ...fields,
   })
 }

@@ -93,12 +93,18 @@ export function cookiesFrom(response: Response): string {
 }
 
 /**
- * Where a redirect lands: its loader's data, asked for with the cookie the test holds and the
- * cookies the redirect set (a flash notice, say), as a browser following it would.
+ * Where a redirect lands: its loader's data (`params` from the path it lands on), asked for with
+ * the cookie the test holds and the cookies the redirect set (a flash notice, say), as a browser
+ * following it would.
  */
-export async function followRedirect(loader: RouteFunction, response: Response, cookie: string) {
+export async function followRedirect(
+  loader: RouteFunction,
+  response: Response,
+  cookie: string,
+  params: Record<string, string> = {},
+) {
   const location = response.headers.get('Location')
   if (!location) throw new Error(`no redirect (status ${response.status})`)
   const request = getRequest(location, { cookie: `${cookie}; ${cookiesFrom(response)}` })
-  return (await callRoute(loader, request)).json()
+  return (await callRoute(loader, request, { params })).json()
 }

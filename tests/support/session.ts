@@ -1,3 +1,4 @@
+import { createUser } from '../../db/factories.ts'
 import type { User } from '../../db/schema.ts'
 import { createSession } from '~/models/session.server'
 import { getDb } from '~/utils/db.server'
@@ -12,4 +13,10 @@ export async function cookieFor(user: User): Promise<string> {
 /** A Bearer token for this user's API client. */
 export async function tokenFor(user: User): Promise<string> {
   return (await createSession(getDb(), user.id, 'api')).token
+}
+
+/** A new user, signed in in a browser: the user and the Cookie header that browser sends. */
+export async function signedInBrowser(overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(getDb(), overrides)
+  return { user, cookie: await cookieFor(user) }
 }

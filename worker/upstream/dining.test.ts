@@ -50,33 +50,41 @@ function laidOutFlat(answer: Answer, keepNested: boolean): Answer {
 }
 
 describe('dine-res dinner shows and dining events', () => {
-  it('reads times nested under the hosting restaurant as the show’s own', () => {
-    expect(read(fixture('dine-res-all-restaurants.wdw.event-groups.200.json'))).toEqual({
-      offers: ['80010856|2026-06-11|16:00:00 Dinner'],
-      venues: ['140873 diningEvent 0', '80010856 dinnerShow 1', '90002606 restaurant 0'],
-    })
-  })
-
-  it('reads times laid out like a restaurant’s on the show or event itself', () => {
-    expect(read(fixture('dine-res-all-restaurants.wdw.event-flat.200.json'))).toEqual({
-      offers: [
-        '17736028|2026-06-11|13:30:00 Lunch',
-        '80010856|2026-06-11|16:00:00 Dinner',
-        '80010856|2026-06-11|18:15:00 Dinner',
-      ],
-      venues: ['17736028 diningEvent 1', '80010856 dinnerShow 2', '90002084 restaurant 0'],
-    })
-  })
-
-  it('counts a time listed in both places once, and the host restaurant’s own table apart', () => {
-    expect(read(fixture('dine-res-all-restaurants.wdw.event-both.200.json'))).toEqual({
-      offers: [
-        '19316134|2026-06-11|20:00:00 Dinner',
-        '19316134|2026-06-11|20:20:00 Dinner',
-        '90002084|2026-06-11|20:00:00 Dinner',
-      ],
-      venues: ['19316134 diningEvent 2', '90002084 restaurant 1'],
-    })
+  it.each([
+    [
+      'reads times nested under the hosting restaurant as the show’s own',
+      'event-groups',
+      {
+        offers: ['80010856|2026-06-11|16:00:00 Dinner'],
+        venues: ['140873 diningEvent 0', '80010856 dinnerShow 1', '90002606 restaurant 0'],
+      },
+    ],
+    [
+      'reads times laid out like a restaurant’s on the show or event itself',
+      'event-flat',
+      {
+        offers: [
+          '17736028|2026-06-11|13:30:00 Lunch',
+          '80010856|2026-06-11|16:00:00 Dinner',
+          '80010856|2026-06-11|18:15:00 Dinner',
+        ],
+        venues: ['17736028 diningEvent 1', '80010856 dinnerShow 2', '90002084 restaurant 0'],
+      },
+    ],
+    [
+      'counts a time listed in both places once, and the host restaurant’s own table apart',
+      'event-both',
+      {
+        offers: [
+          '19316134|2026-06-11|20:00:00 Dinner',
+          '19316134|2026-06-11|20:20:00 Dinner',
+          '90002084|2026-06-11|20:00:00 Dinner',
+        ],
+        venues: ['19316134 diningEvent 2', '90002084 restaurant 1'],
+      },
+    ],
+  ])('%s', (_title, layout, reading) => {
+    expect(read(fixture(`dine-res-all-restaurants.wdw.${layout}.200.json`))).toEqual(reading)
   })
 
   it.each([

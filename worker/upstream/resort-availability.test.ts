@@ -4,10 +4,9 @@
  * is matched against the real catalogue.
  */
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readCatalogue } from '../../db/catalogue.ts'
+import { disneyOverHttp } from '../../tests/support/disney-over-http.ts'
 import { UpstreamFault } from './errors.ts'
 import { fetchResortAvailability } from './resort-availability.ts'
 
@@ -19,24 +18,13 @@ let next: { status: number; body: string; type?: string; location?: string } = {
   status: 500,
   body: '',
 }
-const asked: { method: string; url: string; body: string }[] = []
-let server: Server
-let via = ''
-beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    let body = ''
-    for await (const chunk of request) body += String(chunk)
-    asked.push({ method: request.method ?? '', url: request.url ?? '', body })
-    response.writeHead(next.status, {
-      'Content-Type': next.type ?? 'application/json',
-      ...(next.location && { Location: next.location }),
-    })
-    response.end(next.body)
+const disney = disneyOverHttp((response) => {
+  response.writeHead(next.status, {
+    'Content-Type': next.type ?? 'application/json',
+    ...(next.location && { Location: next.location }),
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  via = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  response.end(next.body)
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 const { resorts } = await readCatalogue()
 const wdw = resorts.filter((resort) => resort.locationIdentifier === 'disney-world')
@@ -48,7 +36,7 @@ const named = (name: string) => {
 
 const STAY = { checkInDate: '2027-01-15', checkOutDate: '2027-01-19', adults: 2, childAges: [] }
 const ask = (question: Parameters<typeof fetchResortAvailability>[0] = STAY) =>
-  fetchResortAvailability(question, { timeoutMs: 5000, via, resorts: wdw })
+  fetchResortAvailability(question, { timeoutMs: 5000, via: disney.via, resorts: wdw })
 
 const answering = (status: number, body: unknown) => {
   next = { status, body: typeof body === 'string' ? body : JSON.stringify(body) }
@@ -63,7 +51,7 @@ describe('the all-resorts search', () => {
   it("is asked anonymously at Disney's address, with ages as objects and a personalization id", async () => {
     answering(200, fixture())
     await ask({ ...STAY, adults: 2, childAges: [5, 11], accessible: true })
-    const { method, url, body } = asked.at(-1)!
+    const { method, url, body } = disney.asked.at(-1)!
     expect(method).toBe('POST')
     expect(url).toBe('/disneyworld.disney.go.com/wdpr-resorts-list-api/api/v1/resort-availability')
     expect(JSON.parse(body)).toEqual({
