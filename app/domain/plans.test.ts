@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { PLANS, frequencyText, isTrialOver, priceText, pricingBadge, trialEndsAt } from './plans'
+import {
+  currentPlanText,
+  PLANS,
+  frequencyText,
+  isTrialOver,
+  priceText,
+  pricingBadge,
+  trialEndsAt,
+} from './plans'
 
 describe('the plans of the specification', () => {
   it('has the four plans with their limits and intervals', () => {
@@ -67,5 +75,12 @@ describe('pricingBadge', () => {
     expect(pricingBadge(['pixie-dust', 'enterprise', 'whale'], true)?.planId).toBe('enterprise')
     expect(pricingBadge(['pixie-dust', 'magic-hour'], true)?.planId).toBe('magic-hour')
     expect(pricingBadge([], true)).toBeNull()
+  })
+})
+
+describe('currentPlanText', () => {
+  it('gives a plan its article unless its name has one', () => {
+    expect(currentPlanText('Magic Hour')).toBe('You are on the Magic Hour plan.')
+    expect(currentPlanText('The Club')).toBe('You are on The Club plan.')
   })
 })

@@ -119,3 +119,8 @@ export function pricingBadge(
     ? { planId: MOST_POPULAR_PLAN_ID, label: 'Most Popular' }
     : null
 }
+
+/** "You are on the Magic Hour plan.", but "You are on The Club plan.": a name with its own article. */
+export function currentPlanText(planName: string): string {
+  return `You are on ${/^the /i.test(planName) ? '' : 'the '}${planName} plan.`
+}

@@ -11,7 +11,7 @@ import {
   moneyText,
   renewalText,
 } from '~/domain/billing'
-import { MOST_POPULAR_PLAN_ID } from '~/domain/plans'
+import { currentPlanText, MOST_POPULAR_PLAN_ID } from '~/domain/plans'
 import { Card } from '~/components/ui/card'
 import { primaryButton, quietButton } from './styles'
 import { Notice } from '~/components/ui/notice'
@@ -51,7 +51,7 @@ export function SubscriptionSection({ data }: { data: SubscriptionData }) {
     <Card id="subscription" title="Subscription Plan" size="xl">
       <p className="mt-1 text-slate-600">
         {data.currentPlanName
-          ? `You are on the ${data.currentPlanName} plan.`
+          ? currentPlanText(data.currentPlanName)
           : 'You have no plan yet. Choose one to start your alerts.'}
       </p>
       {renewal && <p className="mt-1 font-semibold text-slate-800">{renewal}</p>}
