@@ -7,6 +7,8 @@ import {
   openAlertWizard,
   searchAndPick,
 } from '../support/alert-forms.ts'
+import { ALERT_ERRORS } from '~/domain/alerts'
+import { listDiningAlerts } from '~/models/dining-alert.server'
 import { appDatabase } from '../support/app-database.ts'
 import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
 import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
@@ -90,6 +92,33 @@ describe.each(MODES)('alerts from the page forms, signed out ($label)', (mode) =
         timeRangeStart: '16:30:00',
         partySize: 4,
       })
+    })
+  })
+})
+
+describe.each(MODES)('a copy of a running alert from /dining-alerts/new ($label)', (mode) => {
+  it('is refused in words, with a link to the running alert', async () => {
+    const user = await subscriber()
+    // A link's fields fill the form in; the same link twice is the same alert twice.
+    const link = `/dining-alerts/new?location=disneyland&diningLocationId=354099&reserveDate=${iso(20)}&partySize=4&specificTime=11:00&flexibility=2`
+    await withPage(mode, async (page) => {
+      await logIn(page, user.phoneNumber, mode.javaScript)
+      await page.waitForURL((url) => url.pathname === '/dashboard')
+      await page.goto(link)
+      await page.getByRole('button', { name: 'Start Dining Alerts' }).click()
+      await page.waitForURL(
+        (url) => url.pathname === '/dashboard' && url.searchParams.get('newAlert') === 'dining',
+      )
+      const [running] = await listDiningAlerts(db, user.id)
+
+      await page.goto(link)
+      await page.getByRole('button', { name: 'Start Dining Alerts' }).click()
+      await page.getByText(ALERT_ERRORS.DUPLICATE).waitFor()
+      expect(await listDiningAlerts(db, user.id)).toHaveLength(1)
+      await page.getByRole('link', { name: 'See that alert' }).click()
+      await page.waitForURL((url) => url.searchParams.get('alert') === running!.id)
+      await page.getByText('Showing one alert.', { exact: false }).waitFor()
+      await alertList(page, mode.viewport).getByText('Blue Bayou Restaurant').waitFor()
     })
   })
 })

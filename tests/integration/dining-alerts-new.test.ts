@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createUser, daysFromToday } from '../../db/factories.ts'
 import { action as newDining, loader as newDiningLoader } from '~/routes/dining-alerts.new'
 import { action as diningPage } from '~/routes/alerts.dining'
+import { ALERT_ERRORS } from '~/domain/alerts'
 import { getDb } from '~/utils/db.server'
 import { callRoute, formRequest, getRequest } from '../support/routes.ts'
 import { restoreDiningDraft } from '../support/drafts.ts'
@@ -85,6 +86,18 @@ describe('/dining-alerts/new', () => {
       }
     }
     expect(await alertsOf('dining', user.id)).toHaveLength(0)
+  })
+
+  it('refuses a copy of a running alert in words, naming that alert, and saves nothing', async () => {
+    const { user, cookie } = await subscriberCookie()
+    expect((await post(fields(), cookie)).status).toBe(302)
+    const [running] = await alertsOf('dining', user.id)
+    const again = await post(fields(), cookie)
+    expect(again.status).toBe(409)
+    const body = await again.json()
+    expect(body.result.error['']).toEqual([ALERT_ERRORS.DUPLICATE])
+    expect(body).toMatchObject({ code: 'DUPLICATE_ALERT', alertId: running!.id })
+    expect(await alertsOf('dining', user.id)).toHaveLength(1)
   })
 
   it('keeps a visitor’s alert as a draft, sends them to log in, and restores it on the dining form', async () => {
