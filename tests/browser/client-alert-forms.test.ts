@@ -46,6 +46,10 @@ describe.each(MODES.filter((mode) => !mode.javaScript))(
 
         await page.getByText(CLIENT_MESSAGES.nameTaken).waitFor()
         expect(await newClient.inputValue()).toBe('the smiths')
+        // The refusal stands below the field it refuses, as its description.
+        expect(await newClient.getAttribute('aria-invalid')).toBe('true')
+        const describedBy = await newClient.getAttribute('aria-describedby')
+        expect(await page.locator(`#${describedBy}`).textContent()).toBe(CLIENT_MESSAGES.nameTaken)
         await newClient.fill('The Garcias')
         await page.getByRole('button', { name: 'Start Dining Alerts' }).click()
         await page.waitForURL((url) => url.searchParams.get('newAlert') === 'dining')

@@ -1,11 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useState } from 'react'
-import {
-  awaitingConsent,
-  CLIENT_FIELDS,
-  type ClientChoice,
-  type ClientFieldName,
-} from '~/domain/alert-client'
+import { awaitingConsent, type ClientChoice, type ClientFieldName } from '~/domain/alert-client'
+import { ErrorText } from '~/components/ui/notice'
 import { FormSection, inputClass } from './field'
 
 type Fields = Pick<ClientChoice, ClientFieldName>
@@ -18,20 +14,32 @@ const TEXT_TO = [
 
 /**
  * Whose an alert is and who its texts go to (issue 31): one of the account's clients or none,
- * or a new client's name, and Me, My client or Both. Plain fields that post without JavaScript;
- * the note under them follows the choice as it changes. Small on purpose: the hotel page's
- * JavaScript has a budget (issue 12).
+ * or a new client's name, and Me, My client or Both. Plain fields that post without JavaScript,
+ * each with its refusal below it; the note under them follows the choice as it changes. Small on
+ * purpose: the hotel page's JavaScript has a budget (issue 12).
  */
 export function ClientFields({
   choice,
   onChange,
+  errorOf = () => undefined,
 }: {
   choice: ClientChoice
   /** A wizard keeps the fields as they change: its steps come and go. */
   onChange?: (fields: Fields) => void
+  /** A page form's refusal of a field, shown below it. */
+  errorOf?: (name: ClientFieldName) => string | undefined
 }) {
   const [fields, setFields] = useState<Fields>(choice)
   const waiting = awaitingConsent(choice, fields)
+  // A refused field is marked invalid and described by its refusal.
+  const errorId = (name: ClientFieldName) => `alert-client-${name}-error`
+  const described = (name: ClientFieldName) =>
+    errorOf(name) ? { 'aria-invalid': true, 'aria-describedby': errorId(name) } : {}
+  const refusal = (name: ClientFieldName) => (
+    <ErrorText id={errorId(name)} className="mt-1 font-normal">
+      {errorOf(name)}
+    </ErrorText>
+  )
   return (
     <div
       className="space-y-4 text-sm font-medium text-slate-700"
@@ -50,6 +58,7 @@ export function ClientFields({
             name="clientId"
             defaultValue={choice.clientId}
             className={inputClass}
+            {...described('clientId')}
           >
             <option value="">None — just me</option>
             {choice.clients.map((client) => (
@@ -58,33 +67,41 @@ export function ClientFields({
               </option>
             ))}
           </select>
+          {refusal('clientId')}
         </div>
         {choice.mayAdd && (
-          <label>
-            or add a new client
-            <input
-              name="newClientName"
-              defaultValue={choice.newClientName}
-              className={inputClass}
-            />
-          </label>
+          <div>
+            <label>
+              or add a new client
+              <input
+                name="newClientName"
+                defaultValue={choice.newClientName}
+                className={inputClass}
+                {...described('newClientName')}
+              />
+            </label>
+            {refusal('newClientName')}
+          </div>
         )}
       </div>
-      <fieldset className="flex gap-6">
-        <legend className="mb-2">Texts go to</legend>
-        {TEXT_TO.map(([value, text]) => (
-          <label key={value}>
-            <input
-              type="radio"
-              name="textTo"
-              value={value}
-              defaultChecked={choice.textTo === value}
-              className="mr-2"
-            />
-            {text}
-          </label>
-        ))}
-      </fieldset>
+      <div>
+        <fieldset className="flex gap-6" {...described('textTo')}>
+          <legend className="mb-2">Texts go to</legend>
+          {TEXT_TO.map(([value, text]) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="textTo"
+                value={value}
+                defaultChecked={choice.textTo === value}
+                className="mr-2"
+              />
+              {text}
+            </label>
+          ))}
+        </fieldset>
+        {refusal('textTo')}
+      </div>
       {waiting && (
         <p className="font-normal">
           Texts go to you until{' '}
@@ -99,8 +116,8 @@ export function ClientFields({
 }
 
 /**
- * The client fields as a section of a page form, with a refusal of any of them below; nothing
- * for an account that has no clients and whose plan keeps none.
+ * The client fields as a section of a page form; nothing for an account that has no clients and
+ * whose plan keeps none.
  */
 export function ClientSection({
   choice,
@@ -111,12 +128,8 @@ export function ClientSection({
 }) {
   return (
     choice && (
-      <FormSection
-        title="Client"
-        id="client-heading"
-        error={CLIENT_FIELDS.map((name) => errorOf(name)).find(Boolean)}
-      >
-        <ClientFields choice={choice} />
+      <FormSection title="Client" id="client-heading">
+        <ClientFields choice={choice} errorOf={errorOf} />
       </FormSection>
     )
   )
