@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { CLIENT_MESSAGES } from '~/domain/client'
 import { alertList, openAlertWizard, searchAndPick } from '../support/alert-forms.ts'
 import { appDatabase } from '../support/app-database.ts'
-import { logIn, MODES, setupBrowser, withPage } from '../support/browser.ts'
+import {
+  expectErrorBeside,
+  expectFitsScreen,
+  logIn,
+  MODES,
+  setupBrowser,
+  withPage,
+} from '../support/browser.ts'
 import { expectNoSeriousAxeViolation } from '../support/axe.ts'
 import { monthAhead, paidSubscriber } from '../support/journey-dates.ts'
 
@@ -44,12 +51,9 @@ describe.each(MODES.filter((mode) => !mode.javaScript))(
         await newClient.fill('the smiths')
         await page.getByRole('button', { name: 'Start Dining Alerts' }).click()
 
-        await page.getByText(CLIENT_MESSAGES.nameTaken).waitFor()
+        await expectErrorBeside(page, newClient, CLIENT_MESSAGES.nameTaken)
         expect(await newClient.inputValue()).toBe('the smiths')
-        // The refusal stands below the field it refuses, as its description.
-        expect(await newClient.getAttribute('aria-invalid')).toBe('true')
-        const describedBy = await newClient.getAttribute('aria-describedby')
-        expect(await page.locator(`#${describedBy}`).textContent()).toBe(CLIENT_MESSAGES.nameTaken)
+        await expectFitsScreen(page, mode.viewport)
         await newClient.fill('The Garcias')
         await page.getByRole('button', { name: 'Start Dining Alerts' }).click()
         await page.waitForURL((url) => url.searchParams.get('newAlert') === 'dining')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MODES, setupBrowser, withPage } from '../support/browser.ts'
+import { expectFitsScreen, MODES, setupBrowser, withPage } from '../support/browser.ts'
+import { PUBLIC_PATHS } from '../support/public-pages.ts'
 
 setupBrowser()
 
@@ -67,3 +68,15 @@ describe('route changes', () => {
     })
   })
 })
+
+describe.each(MODES.filter((mode) => mode.viewport === 'phone'))(
+  'every public page on a phone ($label)',
+  (mode) => {
+    it.each(PUBLIC_PATHS)('%s fits the screen, its fields too big to zoom into', async (path) => {
+      await withPage(mode, async (page) => {
+        expect((await page.goto(path))?.status()).toBe(200)
+        await expectFitsScreen(page, mode.viewport)
+      })
+    })
+  },
+)

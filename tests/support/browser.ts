@@ -280,8 +280,21 @@ function coveredContent(at: 'top' | 'bottom') {
 }
 
 /**
- * The page fits the screen of `viewport`: nothing wider than it (no sideways scrolling), and no
- * fixed or sticky element (a floating button, the header) over text or controls.
+ * The text fields of the page a phone would zoom into when one is tapped (iOS Safari does for
+ * text under 16px), by name and size. Runs in the page.
+ */
+function smallTextFields() {
+  const typed = 'input:not([type=checkbox]):not([type=radio]):not([type=hidden]), select, textarea'
+  return [...document.querySelectorAll<HTMLElement>(typed)]
+    .map((field) => ({ field, size: getComputedStyle(field).fontSize }))
+    .filter(({ field, size }) => field.offsetParent && parseFloat(size) < 16)
+    .map(({ field, size }) => `${field.getAttribute('name') ?? field.id} ${size}`)
+}
+
+/**
+ * The page fits the screen of `viewport`: nothing wider than it (no sideways scrolling), no
+ * fixed or sticky element (a floating button, the header) over text or controls, and on a phone
+ * no text field it would zoom into.
  */
 export async function expectFitsScreen(page: Page, viewport: ViewportName) {
   const { width } = VIEWPORTS[viewport]
@@ -290,6 +303,8 @@ export async function expectFitsScreen(page: Page, viewport: ViewportName) {
     await page.evaluate(() => document.documentElement.scrollWidth),
     `the width of ${where}`,
   ).toBeLessThanOrEqual(width)
+  if (viewport === 'phone')
+    expect(await page.evaluate(smallTextFields), `small text fields on ${where}`).toEqual([])
   for (const at of ['top', 'bottom'] as const)
     expect(await page.evaluate(coveredContent, at), `covered at the ${at} of ${where}`).toEqual([])
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))

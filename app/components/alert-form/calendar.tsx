@@ -3,6 +3,7 @@ import { forwardRef, lazy, Suspense, useState, type ComponentPropsWithoutRef } f
 import dayPickerStyles from 'react-day-picker/style.css'
 import { formatDateRange, formatLongDate, formatShortDate, type DateRange } from '~/domain/dates'
 import type { CalendarProps } from './calendar-popover'
+import { inputClass } from './field'
 
 // The calendars (react-day-picker, date-fns and Headless UI's Popover, about 45 kB gzipped) load
 // when the visitor first points at or clicks a date field, not with the page.
@@ -151,7 +152,7 @@ export function DateInput({
         name={name}
         min={min}
         defaultValue={defaultValue}
-        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
+        className={`mt-1 ${inputClass}`}
       />
     </label>
   )

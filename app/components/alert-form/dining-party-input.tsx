@@ -27,7 +27,7 @@ export function DiningPartyInput({
         onChange(Math.min(DINING_PARTY.max, event.currentTarget.valueAsNumber || 0))
       }
       onBlur={() => onChange(Math.max(DINING_PARTY.min, value || DINING_PARTY.min))}
-      className={`block w-28 rounded-lg border border-slate-300 px-3 py-2.5 text-center ${className}`.trim()}
+      className={`block w-28 rounded-lg border border-slate-300 px-3 py-2.5 text-center text-base ${className}`.trim()}
     />
   )
 }

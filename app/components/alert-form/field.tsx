@@ -36,8 +36,12 @@ export function FormSection({
   )
 }
 
+/**
+ * A text field or select of an alert form. Its text is 16px whatever the label around it says: a
+ * phone zooms into a field of smaller text when it is tapped (iOS Safari).
+ */
 export const inputClass =
-  'block w-full rounded-lg border border-slate-300 px-3 py-2.5 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none'
+  'block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base font-normal shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none'
 export const secondaryButton = buttonClass({
   tone: 'quiet',
   size: 'sm',

@@ -1,7 +1,7 @@
 import { HOTEL_PARTY } from '~/domain/hotel-alert'
 import type { HotelDraft } from '~/domain/hotel-drafts'
 import { useHydrated } from '~/hooks/use-hydrated'
-import { FormSection, secondaryButton } from './field'
+import { FormSection, inputClass, secondaryButton } from './field'
 import { NumberStepper } from './number-stepper'
 
 const AGE_OPTIONS = Array.from({ length: HOTEL_PARTY.age.max + 1 }, (_, age) => age)
@@ -70,7 +70,7 @@ export function PartyFields({
                     event.currentTarget.value === '' ? null : Number(event.currentTarget.value)
                   onChange?.({ adults, childAges: next })
                 }}
-                className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 aria-[invalid]:border-red-500"
+                className={`${inputClass} aria-[invalid]:border-red-500`}
               >
                 <option value="">Select age</option>
                 {AGE_OPTIONS.map((option) => (

@@ -8,6 +8,7 @@ import {
 } from '~/domain/dining-alert'
 import { MEALS } from '~/domain/flexible-dining'
 import { useHydrated } from '~/hooks/use-hydrated'
+import { inputClass } from './field'
 import type { TimeFields } from '~/domain/dining-drafts'
 
 const chip =
@@ -113,7 +114,7 @@ export function TimePreferenceField({
                 tolerance: value.tolerance,
               })
             }
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
+            className={`mt-1 ${inputClass}`}
           >
             <option value="">Choose a time</option>
             <TimeSlotOptions />
@@ -136,7 +137,7 @@ export function TimePreferenceField({
                   tolerance: Number(event.currentTarget.value),
                 })
               }
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
+              className={`mt-1 ${inputClass}`}
             >
               {tolerances.map((minutes) => (
                 <option key={minutes} value={minutes}>

@@ -50,7 +50,7 @@ export function Filters({
                 ? 'Search by resort, restaurant or client'
                 : 'Search by resort or restaurant'
             }
-            className="w-full rounded-lg border border-slate-300 px-3 py-2 sm:w-72"
+            className="w-full rounded-lg border border-slate-300 px-3 py-2 text-base sm:w-72"
           />
           {clients.length > 0 && (
             <>
@@ -63,7 +63,7 @@ export function Filters({
                 key={view.client}
                 defaultValue={view.client ?? ''}
                 onChange={(event) => event.currentTarget.form?.requestSubmit()}
-                className="rounded-lg border border-slate-300 px-2 py-2"
+                className="rounded-lg border border-slate-300 px-2 py-2 text-base sm:text-sm"
               >
                 <option value="">Every client</option>
                 <option value="none">No client (mine)</option>
@@ -111,7 +111,7 @@ export function Pagination({ view, total }: { view: DashboardView; total: number
           name="perPage"
           defaultValue={view.perPage}
           onChange={(event) => event.currentTarget.form?.requestSubmit()}
-          className="rounded-md border border-slate-300 px-2 py-1"
+          className="rounded-md border border-slate-300 px-2 py-1 text-base sm:text-sm"
         >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>

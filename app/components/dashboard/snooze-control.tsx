@@ -83,7 +83,7 @@ export function SnoozeForm({
           min={alert.today}
           max={lastSnoozeDate(alert.startsOn)}
           required
-          className="rounded-md border border-slate-300 px-2 py-1.5 text-sm aria-[invalid]:border-red-500"
+          className="rounded-md border border-slate-300 px-2 py-1.5 text-base aria-[invalid]:border-red-500 sm:text-sm"
         />
         <button type="submit" className={buttonClass} aria-label={`Snooze ${alert.name}`}>
           Snooze
